@@ -1,0 +1,71 @@
+/**
+ * The one error catalogue. Queries throw `LijnwijzerError`; `src/api` maps it to
+ * `{statusCode, message}`. Codes are stable (`LW_*`) and unique (checked by a test).
+ */
+export class LijnwijzerError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "LijnwijzerError";
+  }
+}
+
+export interface ErrorDefinition {
+  readonly code: string;
+  readonly status: number;
+  readonly template: string;
+  /** Builds the error; each `%s` in the template takes the next argument. */
+  (...args: Array<string | number>): LijnwijzerError;
+}
+
+const catalogue = new Map<string, ErrorDefinition>();
+
+export function defineError(code: string, status: number, template: string): ErrorDefinition {
+  if (catalogue.has(code)) throw new Error(`error code ${code} is defined twice`);
+  const make = (...args: Array<string | number>) => {
+    let i = 0;
+    const message = template.replace(/%s/g, () => String(args[i++] ?? ""));
+    return new LijnwijzerError(code, status, message);
+  };
+  const def = Object.assign(make, { code, status, template }) as ErrorDefinition;
+  catalogue.set(code, def);
+  return def;
+}
+
+/** Every defined error, for the uniqueness test and the docs. */
+export function errorCatalogue(): ReadonlyMap<string, ErrorDefinition> {
+  return catalogue;
+}
+
+// --- import / snapshot -----------------------------------------------------------------
+export const SNAPSHOT_VERSION_MISMATCH = defineError(
+  "LW_SNAPSHOT_VERSION",
+  500,
+  "Snapshot %s has format version %s, this lijnwijzer reads version %s: re-import it with `lijnwijzer import`",
+);
+export const SNAPSHOT_INVALID = defineError("LW_SNAPSHOT_INVALID", 500, "Snapshot %s is not a lijnwijzer snapshot: %s");
+
+// --- request errors (4xx) ----------------------------------------------------------------
+export const UNAUTHORIZED = defineError(
+  "LW_UNAUTHORIZED",
+  401,
+  "Access denied due to missing or invalid subscription key. Send a valid key in the Ocp-Apim-Subscription-Key header or the subscription-key query parameter.",
+);
+export const ROUTE_NOT_FOUND = defineError("LW_ROUTE_NOT_FOUND", 404, "Resource not found: %s");
+export const BAD_PARAMETER = defineError("LW_BAD_PARAMETER", 400, "%s");
+export const ENTITY_NOT_FOUND = defineError("LW_ENTITY_NOT_FOUND", 404, "Entity %s does not exist");
+export const LINE_NOT_FOUND = defineError("LW_LINE_NOT_FOUND", 404, "Line %s of entity %s does not exist");
+export const LINE_DIRECTION_NOT_FOUND = defineError(
+  "LW_LINE_DIRECTION_NOT_FOUND",
+  404,
+  "Line %s of entity %s has no direction %s",
+);
+export const STOP_NOT_FOUND = defineError("LW_STOP_NOT_FOUND", 404, "Stop %s of entity %s does not exist");
+export const MUNICIPALITY_NOT_FOUND = defineError("LW_MUNICIPALITY_NOT_FOUND", 404, "Municipality %s does not exist");
+export const REGION_NOT_FOUND = defineError("LW_REGION_NOT_FOUND", 404, "Transport region %s does not exist");
+export const COLOUR_NOT_FOUND = defineError("LW_COLOUR_NOT_FOUND", 404, "Colour %s does not exist");
+export const DIVERSION_NOT_FOUND = defineError("LW_DIVERSION_NOT_FOUND", 404, "Diversion %s does not exist");
+export const TRIP_NOT_FOUND = defineError("LW_TRIP_NOT_FOUND", 404, "Trip %s does not run on line direction %s on %s");

@@ -1,0 +1,239 @@
+/**
+ * What the GTFS reader hands to the network compiler: typed rows of the small tables and
+ * columnar stop times (nothing at stop-time granularity is a JavaScript object).
+ *
+ * Spec: https://gtfs.org/schedule/reference/
+ * Times are ServiceSeconds (seconds after noon-minus-12h; may pass 86400), dates ServiceDate (yyyymmdd).
+ */
+import type { ServiceDate, ServiceSeconds } from "../network/model.js";
+
+/** Where a feed's files come from: a zip or a folder share this one code path. */
+export interface GtfsSource {
+  /** Zip or folder path, for messages. */
+  readonly name: string;
+  /** File names present (e.g. "stops.txt"). */
+  files(): Promise<string[]>;
+  /** The file's raw bytes as a stream of chunks; undefined when the file is absent. */
+  open(file: string): Promise<AsyncIterable<Buffer> | undefined>;
+  close(): Promise<void>;
+}
+
+export interface AgencyRow {
+  agencyId: string;
+  name: string;
+  url: string;
+  timezone: string;
+  lang: string;
+}
+
+export interface StopRow {
+  stopId: string;
+  code: string;
+  name: string;
+  desc: string;
+  lat: number;
+  lon: number;
+  /** 0 stop/platform, 1 station, 2 entrance, 3 generic node, 4 boarding area. */
+  locationType: number;
+  parentStation: string;
+  /** 0 unknown, 1 accessible, 2 not accessible. */
+  wheelchairBoarding: number;
+  platformCode: string;
+  /** Extension column `stop_accessibility`: halteToegankelijkheden joined with ';' (docs/DATASET_EXTENSIONS.md). */
+  accessibility: string;
+  /** Extension column `stop_place`: the place name the operator puts before the stop name (omschrijvingLang). */
+  place: string;
+}
+
+export interface RouteRow {
+  routeId: string;
+  agencyId: string;
+  shortName: string;
+  longName: string;
+  desc: string;
+  /** Basic (0..12) or extended (100..1700) route type. */
+  routeType: number;
+  /** 0xRRGGBB, undefined when empty. */
+  color: number | undefined;
+  textColor: number | undefined;
+  /** Extension columns (docs/DATASET_EXTENSIONS.md); empty/undefined when absent. */
+  borderColor: number | undefined;
+  textBorderColor: number | undefined;
+  serviceType: string;
+  /** Extension `route_public`: undefined when absent, else 0/1. */
+  isPublic: number | undefined;
+  sortOrder: number | undefined;
+}
+
+export interface TripRow {
+  tripId: string;
+  routeId: string;
+  serviceId: string;
+  headsign: string;
+  shortName: string;
+  /** 0, 1, or undefined when empty. */
+  directionId: number | undefined;
+  blockId: string;
+  shapeId: string;
+  wheelchairAccessible: number;
+}
+
+export interface CalendarRow {
+  serviceId: string;
+  /** Monday..Sunday flags, bit 0 = Monday. */
+  weekdays: number;
+  start: ServiceDate;
+  end: ServiceDate;
+}
+
+export interface CalendarDateRow {
+  serviceId: string;
+  date: ServiceDate;
+  /** 1 added, 2 removed. */
+  exceptionType: 1 | 2;
+}
+
+export interface FrequencyRow {
+  tripId: string;
+  start: ServiceSeconds;
+  end: ServiceSeconds;
+  headwaySecs: number;
+  exactTimes: number;
+}
+
+export interface TransferRow {
+  fromStopId: string;
+  toStopId: string;
+  transferType: number;
+  minTransferTime: number | undefined;
+}
+
+export interface FeedInfoRow {
+  publisherName: string;
+  publisherUrl: string;
+  lang: string;
+  startDate: ServiceDate | undefined;
+  endDate: ServiceDate | undefined;
+  version: string;
+}
+
+export interface TranslationRow {
+  tableName: string;
+  fieldName: string;
+  language: string;
+  translation: string;
+  recordId: string;
+  recordSubId: string;
+  fieldValue: string;
+}
+
+/** Extension notes.txt (docs/DATASET_EXTENSIONS.md). */
+export interface NoteRow {
+  noteId: number;
+  text: string;
+}
+
+/** Extension note_assignments.txt: a note on a whole trip (stopId empty) or on one passage. */
+export interface NoteAssignmentRow {
+  noteId: number;
+  tripId: string;
+  stopId: string;
+}
+
+/** Extension diversions.txt. */
+export interface DiversionRow {
+  diversionId: number;
+  kind: "omleiding" | "storing";
+  type: string;
+  start: ServiceDate;
+  end: ServiceDate;
+  /** bit 0 = Monday .. bit 6 = Sunday. */
+  weekdays: number;
+}
+
+/** Extension diversion_texts.txt. */
+export interface DiversionTextRow {
+  diversionId: number;
+  language: string;
+  title: string;
+  description: string;
+}
+
+/** Extension diversion_routes.txt. */
+export interface DiversionRouteRow {
+  diversionId: number;
+  routeId: string;
+  directionId: number;
+}
+
+/** Extension diversion_stops.txt: stops not served. */
+export interface DiversionStopRow {
+  diversionId: number;
+  stopId: string;
+}
+
+/**
+ * stop_times.txt, columnar, sorted by trip (in `trips` order) then stop_sequence, with empty
+ * times between timepoints already interpolated. Trip t owns rows tripStart[t] .. tripStart[t+1]-1.
+ */
+export interface StopTimesColumns {
+  readonly count: number;
+  /** trip index (into GtfsFeed.trips) -> first row; length trips.length + 1 */
+  readonly tripStart: Uint32Array;
+  /** row -> index into GtfsFeed.stops */
+  readonly stop: Uint32Array;
+  /** row -> stop_sequence */
+  readonly sequence: Uint32Array;
+  /** row -> arrival (ServiceSeconds) */
+  readonly arrival: Int32Array;
+  /** row -> departure (ServiceSeconds) */
+  readonly departure: Int32Array;
+  /** row -> pickup_type (0..3) */
+  readonly pickupType: Uint8Array;
+  /** row -> drop_off_type (0..3) */
+  readonly dropOffType: Uint8Array;
+}
+
+export interface GtfsWarning {
+  /** Stable code, e.g. "duplicate_row", "orphan_stop". */
+  code: string;
+  file: string;
+  /** 1-based line number in the file (header = line 1); 0 when not tied to a line. */
+  line: number;
+  message: string;
+}
+
+export interface GtfsFeed {
+  source: string;
+  /** Rows read per file, e.g. {"stop_times.txt": 123}. */
+  rows: Record<string, number>;
+  agencies: AgencyRow[];
+  stops: StopRow[];
+  routes: RouteRow[];
+  trips: TripRow[];
+  calendars: CalendarRow[];
+  calendarDates: CalendarDateRow[];
+  frequencies: FrequencyRow[];
+  transfers: TransferRow[];
+  feedInfo: FeedInfoRow | undefined;
+  translations: TranslationRow[];
+  notes: NoteRow[];
+  noteAssignments: NoteAssignmentRow[];
+  diversions: DiversionRow[];
+  diversionTexts: DiversionTextRow[];
+  diversionRoutes: DiversionRouteRow[];
+  diversionStops: DiversionStopRow[];
+  stopTimes: StopTimesColumns;
+  warnings: GtfsWarning[];
+}
+
+export interface ReadProgress {
+  file: string;
+  /** Compressed or raw bytes consumed so far of all files, and in total when known. */
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+export interface ReadFeedOptions {
+  onProgress?: (p: ReadProgress) => void;
+}

@@ -1,0 +1,14 @@
+/**
+ * Sentinels of the compiled network, with why each value.
+ * Typed arrays cannot hold undefined, so "none" is the largest value of the column's type:
+ * never a real index (no network has 2^32-1 stops or 65535 municipalities) and one comparison tells it.
+ */
+export const NONE32 = 0xffff_ffff;
+export const NONE16 = 0xffff;
+export const NONE8 = 0xff;
+
+/** Snapshot format version: bump on any change of columns or meta; old snapshots are refused. */
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+/** Magic bytes at the start of every snapshot file. */
+export const SNAPSHOT_MAGIC = "LIJNWZR1";

@@ -1,0 +1,347 @@
+/**
+ * The compiled network: immutable, columnar, loaded from one snapshot file.
+ *
+ * Big tables are typed arrays (views over the snapshot's bytes); every column says what it
+ * maps and in which unit. Ragged lists are CSR: `xStart` (length count + 1) + flat data.
+ * Small reference tables (entities, regions, municipalities, colours, diversions) travel in
+ * `meta` as JSON because they are tens of rows, not rows of the feed.
+ *
+ * Indices are plain numbers; their names say what they index (StopIdx, LineIdx, ...).
+ * Sentinels live in `constants.ts`.
+ */
+
+/** yyyymmdd as an integer in the network's time zone, e.g. 20240310. */
+export type ServiceDate = number;
+/** Seconds after noon-minus-12h of the service day; may pass 86400 (GTFS times past 24:00:00). */
+export type ServiceSeconds = number;
+/** Index into the string table. */
+export type StrIdx = number;
+export type StopIdx = number;
+export type LineIdx = number;
+/** lineIdx * 2 + direction (0 = HEEN / GTFS direction_id 0, 1 = TERUG). */
+export type LineDirIdx = number;
+export type PatternIdx = number;
+export type TripIdx = number;
+export type ServiceIdx = number;
+/** Index into meta.entities. */
+export type EntityIdx = number;
+/** Index into meta.regions. */
+export type RegionIdx = number;
+/** Index into meta.municipalities. */
+export type MunicipalityIdx = number;
+/** Index into meta.colours. */
+export type ColourIdx = number;
+
+export const VERVOERTYPES = ["BUS", "TRAM", "METRO", "TREIN", "ALLE"] as const;
+export type Vervoertype = (typeof VERVOERTYPES)[number];
+
+export const BEDIENINGTYPES = [
+  "NORMAAL",
+  "SNELDIENST",
+  "SCHOOLBUS",
+  "FABRIEKSLIJN",
+  "TECHNISCHE_LIJN",
+  "BELBUS",
+  "NACHTLIJN",
+] as const;
+export type Bedieningtype = (typeof BEDIENINGTYPES)[number];
+
+/** Bits of `stops.accessibility`, in the order of the API's enum. */
+export const ACCESSIBILITY_FLAGS = [
+  [1, "MOTORISCHE_BEPERKING"],
+  [2, "MOTORISCH_MET_ASSIST"],
+  [4, "VISUELE_BEPERKING"],
+] as const;
+
+export type KeyProfile = "delijn" | "generic";
+
+export interface StringTable {
+  readonly count: number;
+  /** Decodes (and caches) string i. */
+  get(i: StrIdx): string;
+}
+
+export interface EntityInfo {
+  /** entiteitnummer, e.g. "3". */
+  number: string;
+  /** entiteitcode, e.g. "B". */
+  code: string;
+  /** omschrijving, e.g. "Vlaams-Brabant". */
+  name: string;
+  /** Index of the feed this entity came from (meta.feeds). */
+  feed: number;
+  /** GTFS agency ids of that feed mapped onto this entity. */
+  agencyIds: string[];
+}
+
+export interface RegionInfo {
+  /** Two-letter code, e.g. "LV". */
+  code: string;
+  /** Two-digit text, e.g. "07". */
+  number: string;
+  name: string;
+}
+
+export interface MunicipalityInfo {
+  /** NIS code, e.g. 24062 (used as gemeentenummer). */
+  nis: number;
+  name: string;
+  /** Index into meta.regions, or -1. */
+  region: number;
+  /** Index into meta.entities, or -1 when the entity is not in the network. */
+  entity: number;
+  lat: number;
+  lon: number;
+  /** Names of the sub-municipalities (deelgemeenten). */
+  submunicipalities: string[];
+}
+
+export interface ColourInfo {
+  code: string;
+  name: string;
+  /** Six upper-case hex digits, no '#'. */
+  hex: string;
+  r: number;
+  g: number;
+  b: number;
+}
+
+export interface DiversionText {
+  title: string;
+  description: string;
+}
+
+/** A planned diversion (omleiding) or an unplanned disruption (storing), from the dataset's extension files. */
+export interface DiversionInfo {
+  /** referentieOmleiding. */
+  id: number;
+  kind: "omleiding" | "storing";
+  /** e.g. "WERKEN", "EVENEMENT", "ONGEVAL". */
+  type: string;
+  start: ServiceDate;
+  end: ServiceDate;
+  /** Days of the week it applies, bit 0 = Monday .. bit 6 = Sunday. */
+  weekdays: number;
+  /** Texts per language code (nl always present). */
+  texts: Record<string, DiversionText>;
+  lineDirections: LineDirIdx[];
+  /** Stops not served. */
+  stops: StopIdx[];
+}
+
+export interface FeedInfo {
+  /** File or folder name the feed was read from. */
+  source: string;
+  profile: KeyProfile;
+  publisher?: string;
+  version?: string;
+  /** Rows read per GTFS file, e.g. {"stop_times.txt": 123}. */
+  rows: Record<string, number>;
+}
+
+export interface NetworkMeta {
+  formatVersion: number;
+  /** ISO time the snapshot was written. */
+  createdAt: string;
+  /** IANA zone of the network (agency_timezone), e.g. "Europe/Brussels". */
+  timezone: string;
+  /** First and last day any service runs. */
+  validFrom: ServiceDate;
+  validTo: ServiceDate;
+  /** Service bit 0 is this date; the bitsets span `dayCount` days. */
+  calendarStart: ServiceDate;
+  dayCount: number;
+  /** Uint32 words per service in services.days. */
+  wordsPerService: number;
+  feeds: FeedInfo[];
+  entities: EntityInfo[];
+  regions: RegionInfo[];
+  municipalities: MunicipalityInfo[];
+  colours: ColourInfo[];
+  diversions: DiversionInfo[];
+  /** Footpath parameters, documented in the compiler. */
+  footpaths: { maxMeters: number; detourFactor: number; walkMetersPerSecond: number };
+  warnings: { code: string; count: number; example: string }[];
+}
+
+export interface StopColumns {
+  readonly count: number;
+  /** StopIdx -> EntityIdx */
+  readonly entity: Uint16Array;
+  /** StopIdx -> haltenummer (StrIdx) */
+  readonly number: Uint32Array;
+  /** StopIdx -> GTFS stop_id (StrIdx) */
+  readonly gtfsId: Uint32Array;
+  /** StopIdx -> GTFS stop_code (StrIdx, empty string when absent) */
+  readonly code: Uint32Array;
+  /** StopIdx -> omschrijving: stop name without the place (StrIdx) */
+  readonly name: Uint32Array;
+  /** StopIdx -> omschrijvingLang: place + name (StrIdx) */
+  readonly longName: Uint32Array;
+  /** StopIdx -> latitude (WGS84 degrees) */
+  readonly lat: Float64Array;
+  /** StopIdx -> longitude (WGS84 degrees) */
+  readonly lon: Float64Array;
+  /** StopIdx -> MunicipalityIdx, NONE16 when outside every municipality */
+  readonly municipality: Uint16Array;
+  /** StopIdx -> ACCESSIBILITY_FLAGS bits */
+  readonly accessibility: Uint8Array;
+  /** StopIdx -> GTFS wheelchair_boarding (0, 1, 2) */
+  readonly wheelchair: Uint8Array;
+  /** StopIdx -> GTFS parent_station's name (StrIdx, empty string when none) */
+  readonly parentName: Uint32Array;
+  /** StopIdx -> first row in patternRefs/patternPositions; length count + 1 */
+  readonly patternStart: Uint32Array;
+  /** row -> PatternIdx serving the stop (a pattern visiting a stop twice has two rows) */
+  readonly patternRefs: Uint32Array;
+  /** row -> position of the stop in that pattern */
+  readonly patternPositions: Uint16Array;
+  /** StopIdx -> first row in footpathTo/footpathSeconds; length count + 1 */
+  readonly footpathStart: Uint32Array;
+  /** row -> StopIdx reachable on foot */
+  readonly footpathTo: Uint32Array;
+  /** row -> walking time (seconds) */
+  readonly footpathSeconds: Uint16Array;
+}
+
+export interface LineColumns {
+  readonly count: number;
+  /** LineIdx -> EntityIdx */
+  readonly entity: Uint16Array;
+  /** LineIdx -> lijnnummer (StrIdx) */
+  readonly number: Uint32Array;
+  /** LineIdx -> lijnnummerPubliek: route_short_name (StrIdx) */
+  readonly publicNumber: Uint32Array;
+  /** LineIdx -> omschrijving: route_long_name (StrIdx) */
+  readonly description: Uint32Array;
+  /** LineIdx -> GTFS route_id (StrIdx) */
+  readonly gtfsId: Uint32Array;
+  /** LineIdx -> RegionIdx, NONE16 when no municipality of its stops has a region */
+  readonly region: Uint16Array;
+  /** LineIdx -> 1 when open to the public */
+  readonly isPublic: Uint8Array;
+  /** LineIdx -> index into VERVOERTYPES */
+  readonly transportType: Uint8Array;
+  /** LineIdx -> index into BEDIENINGTYPES */
+  readonly serviceType: Uint8Array;
+  /** LineIdx -> GTFS route_type as given (basic or extended) */
+  readonly routeType: Uint16Array;
+  /** LineIdx -> first service date of its trips (ServiceDate) */
+  readonly validFrom: Uint32Array;
+  /** LineIdx -> last service date of its trips (ServiceDate) */
+  readonly validTo: Uint32Array;
+  /** LineIdx -> route_text_color as 0xRRGGBB (voorgrond) */
+  readonly colourFg: Uint32Array;
+  /** LineIdx -> route_color as 0xRRGGBB (achtergrond) */
+  readonly colourBg: Uint32Array;
+  /** LineIdx -> border of the line number (voorgrondRand) as 0xRRGGBB */
+  readonly colourFgBorder: Uint32Array;
+  /** LineIdx -> badge border (achtergrondRand) as 0xRRGGBB */
+  readonly colourBgBorder: Uint32Array;
+  /** LineIdx -> nearest palette ColourIdx of colourFg / colourBg / colourFgBorder / colourBgBorder */
+  readonly paletteFg: Uint8Array;
+  readonly paletteBg: Uint8Array;
+  readonly paletteFgBorder: Uint8Array;
+  readonly paletteBgBorder: Uint8Array;
+}
+
+/** Indexed by LineDirIdx = lineIdx * 2 + direction; length lines.count * 2. */
+export interface LineDirectionColumns {
+  /** LineDirIdx -> 1 when at least one trip runs in this direction */
+  readonly exists: Uint8Array;
+  /** LineDirIdx -> bestemming: most frequent headsign (StrIdx) */
+  readonly destination: Uint32Array;
+  /** LineDirIdx -> omschrijving: "<first stop place> - <last stop place>" of the main pattern (StrIdx) */
+  readonly description: Uint32Array;
+  /** LineDirIdx -> the pattern with the most trips (PatternIdx), NONE32 when none */
+  readonly mainPattern: Uint32Array;
+  /** LineDirIdx -> first row in patterns; length lines.count * 2 + 1 */
+  readonly patternStart: Uint32Array;
+  /** row -> PatternIdx, most trips first */
+  readonly patterns: Uint32Array;
+  /** LineDirIdx -> first service date of its trips */
+  readonly validFrom: Uint32Array;
+  /** LineDirIdx -> last service date of its trips */
+  readonly validTo: Uint32Array;
+}
+
+export interface PatternColumns {
+  readonly count: number;
+  /** PatternIdx -> LineIdx */
+  readonly line: Uint32Array;
+  /** PatternIdx -> 0 (HEEN) or 1 (TERUG) */
+  readonly direction: Uint8Array;
+  /** PatternIdx -> first row in stops/stopFlags; length count + 1 */
+  readonly stopStart: Uint32Array;
+  /** row -> StopIdx */
+  readonly stops: Uint32Array;
+  /** row -> pickup_type | drop_off_type << 2 (GTFS values 0..3) */
+  readonly stopFlags: Uint8Array;
+  /** PatternIdx -> first TripIdx; its trips are contiguous, sorted by departure at the first stop; length count + 1 */
+  readonly tripStart: Uint32Array;
+}
+
+export interface TripColumns {
+  readonly count: number;
+  /** TripIdx -> PatternIdx */
+  readonly pattern: Uint32Array;
+  /** TripIdx -> ServiceIdx */
+  readonly service: Uint32Array;
+  /** TripIdx -> GTFS trip_id (StrIdx); trips expanded from frequencies.txt share it */
+  readonly gtfsId: Uint32Array;
+  /** TripIdx -> ritnummer (StrIdx): trip_short_name, else a number assigned per line */
+  readonly number: Uint32Array;
+  /** TripIdx -> trip_headsign (StrIdx, empty string when absent) */
+  readonly headsign: Uint32Array;
+  /** TripIdx -> GTFS wheelchair_accessible (0, 1, 2) */
+  readonly wheelchair: Uint8Array;
+  /** TripIdx -> block_id (StrIdx, empty string when absent) */
+  readonly block: Uint32Array;
+  /** TripIdx -> departure of an expanded frequency trip (ServiceSeconds), or -1 for a plain trip */
+  readonly frequencyStart: Int32Array;
+  /** TripIdx -> first row in stopTimes; the trip has one row per stop of its pattern */
+  readonly stopTimeStart: Uint32Array;
+  /** TripIdx -> first row in notes refs; length count + 1 */
+  readonly noteStart: Uint32Array;
+  /** row -> note index */
+  readonly noteRefs: Uint32Array;
+}
+
+export interface StopTimeColumns {
+  readonly count: number;
+  /** row -> arrival (ServiceSeconds) */
+  readonly arrival: Int32Array;
+  /** row -> departure (ServiceSeconds) */
+  readonly departure: Int32Array;
+}
+
+export interface ServiceColumns {
+  readonly count: number;
+  /** ServiceIdx -> GTFS service_id (StrIdx) */
+  readonly gtfsId: Uint32Array;
+  /** ServiceIdx * meta.wordsPerService + (day >> 5) -> bit (day & 31) set when the service runs; day 0 = meta.calendarStart */
+  readonly days: Uint32Array;
+}
+
+export interface NoteColumns {
+  readonly count: number;
+  /** note -> id from the dataset */
+  readonly id: Uint32Array;
+  /** note -> text (StrIdx) */
+  readonly text: Uint32Array;
+  /** note -> StopIdx for a passage note (doorkomstNota), NONE32 for a trip note (ritNota) */
+  readonly stop: Uint32Array;
+}
+
+export interface Network {
+  readonly meta: NetworkMeta;
+  readonly strings: StringTable;
+  readonly stops: StopColumns;
+  readonly lines: LineColumns;
+  readonly lineDirections: LineDirectionColumns;
+  readonly patterns: PatternColumns;
+  readonly trips: TripColumns;
+  readonly stopTimes: StopTimeColumns;
+  readonly services: ServiceColumns;
+  readonly notes: NoteColumns;
+}

@@ -47,6 +47,7 @@ export const SNAPSHOT_VERSION_MISMATCH = defineError(
   "Snapshot %s has format version %s, this lijnwijzer reads version %s: re-import it with `lijnwijzer import`",
 );
 export const SNAPSHOT_INVALID = defineError("LW_SNAPSHOT_INVALID", 500, "Snapshot %s is not a lijnwijzer snapshot: %s");
+export const REFERENCE_INVALID = defineError("LW_REFERENCE_INVALID", 500, "Reference data folder %s: %s");
 
 // --- request errors (4xx) ----------------------------------------------------------------
 export const UNAUTHORIZED = defineError(

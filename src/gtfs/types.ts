@@ -16,6 +16,15 @@ export interface GtfsSource {
   /** The file's raw bytes as a stream of chunks; undefined when the file is absent. */
   open(file: string): Promise<AsyncIterable<Buffer> | undefined>;
   close(): Promise<void>;
+  /** Optional, for progress: the file's size as stored (compressed in a zip) and uncompressed; undefined when absent. */
+  size?(file: string): Promise<GtfsFileSize | undefined>;
+}
+
+export interface GtfsFileSize {
+  /** Bytes as stored: the compressed size in a zip, the file size in a folder. */
+  storedBytes: number;
+  /** Bytes once decompressed. */
+  rawBytes: number;
 }
 
 export interface AgencyRow {
@@ -225,6 +234,8 @@ export interface GtfsFeed {
   diversionStops: DiversionStopRow[];
   stopTimes: StopTimesColumns;
   warnings: GtfsWarning[];
+  /** Optional: warnings per code, counting also those left out of `warnings` (which keeps at most 1000 per code). */
+  warningCounts?: Record<string, number>;
 }
 
 export interface ReadProgress {

@@ -1,0 +1,180 @@
+/**
+ * The snapshot: one versioned binary file holding a compiled Network.
+ *
+ * Layout (little-endian):
+ *   0..7    magic "LIJNWZR1"
+ *   8..11   format version (u32)
+ *   12..15  header length in bytes (u32)
+ *   16..    header JSON: { meta, groups: { <group>: { scalars, columns: [{ name, type, offset, length }] } } }
+ *   then    column data, each column 8-byte aligned, at `offset` from the start of the file
+ *
+ * Loading reads the file once and makes typed-array views over its bytes: no per-row parsing.
+ * Writing goes to a temporary file that is renamed into place, so a crash never leaves a
+ * partial snapshot under the final name.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { SNAPSHOT_INVALID, SNAPSHOT_VERSION_MISMATCH } from "../errors.js";
+import { SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "./constants.js";
+import type { Network, NetworkMeta } from "./model.js";
+import { PackedStrings } from "./packed-strings.js";
+
+type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
+
+const ARRAY_TYPES = {
+  Uint8Array,
+  Uint16Array,
+  Uint32Array,
+  Int32Array,
+  Float64Array,
+} as const;
+type ArrayTypeName = keyof typeof ARRAY_TYPES;
+
+/** The column groups of a Network, in file order. */
+const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes"] as const;
+
+interface ColumnEntry {
+  name: string;
+  type: ArrayTypeName;
+  offset: number;
+  length: number;
+}
+
+interface SnapshotHeader {
+  meta: NetworkMeta;
+  groups: Record<string, { scalars: Record<string, number>; columns: ColumnEntry[] }>;
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+function typeName(a: unknown): ArrayTypeName | undefined {
+  for (const [name, ctor] of Object.entries(ARRAY_TYPES)) if (a instanceof ctor) return name as ArrayTypeName;
+  return undefined;
+}
+
+/** Writes `network` to `path` atomically (temporary file + rename). Returns the size in bytes. */
+export function writeSnapshot(network: Network, path: string): number {
+  if (!(network.strings instanceof PackedStrings)) throw new Error("writeSnapshot needs a network with packed strings");
+  const groupArrays: Array<[string, Record<string, unknown>]> = [
+    ...GROUPS.map((g) => [g, network[g] as unknown as Record<string, unknown>] as [string, Record<string, unknown>]),
+    ["strings", { offsets: network.strings.offsets, bytes: network.strings.bytes }],
+  ];
+  const header: SnapshotHeader = { meta: network.meta, groups: {} };
+  const data: TypedArray[] = [];
+  // Offsets depend on the header's length, which depends on the offsets' digits: lay out relative
+  // offsets first, then shift them all by the (padded) header end.
+  let rel = 0;
+  for (const [group, cols] of groupArrays) {
+    const entry = { scalars: {} as Record<string, number>, columns: [] as ColumnEntry[] };
+    for (const [name, value] of Object.entries(cols)) {
+      if (typeof value === "number") entry.scalars[name] = value;
+      else {
+        const type = typeName(value);
+        if (!type) throw new Error(`snapshot: ${group}.${name} is not a typed array`);
+        const arr = value as TypedArray;
+        entry.columns.push({ name, type, offset: rel, length: arr.length });
+        data.push(arr);
+        rel = align8(rel + arr.byteLength);
+      }
+    }
+    header.groups[group] = entry;
+  }
+  let json = JSON.stringify(header);
+  let dataStart = align8(16 + Buffer.byteLength(json));
+  for (;;) {
+    const shifted: SnapshotHeader = {
+      meta: header.meta,
+      groups: Object.fromEntries(
+        Object.entries(header.groups).map(([g, e]) => [
+          g,
+          { scalars: e.scalars, columns: e.columns.map((c) => ({ ...c, offset: c.offset + dataStart })) },
+        ]),
+      ),
+    };
+    json = JSON.stringify(shifted);
+    const need = align8(16 + Buffer.byteLength(json));
+    if (need <= dataStart) break;
+    dataStart = need;
+  }
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(tmp, "w");
+  try {
+    const head = Buffer.alloc(dataStart);
+    head.write(SNAPSHOT_MAGIC, 0, "latin1");
+    head.writeUInt32LE(SNAPSHOT_FORMAT_VERSION, 8);
+    const jsonBytes = Buffer.from(json, "utf8");
+    head.writeUInt32LE(jsonBytes.length, 12);
+    jsonBytes.copy(head, 16);
+    writeSync(fd, head);
+    let pos = dataStart;
+    const pad = Buffer.alloc(8);
+    for (const arr of data) {
+      const bytes = Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength);
+      // Large columns in slices: one writeSync of >2 GB is not allowed.
+      for (let off = 0; off < bytes.length; off += 1 << 28) writeSync(fd, bytes, off, Math.min(1 << 28, bytes.length - off));
+      pos += bytes.length;
+      const padLen = align8(pos) - pos;
+      if (padLen) writeSync(fd, pad, 0, padLen);
+      pos += padLen;
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, path);
+    return pos;
+  } catch (err) {
+    try {
+      closeSync(fd);
+    } catch {
+      /* already closed */
+    }
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Reads only the header of a snapshot (meta), refusing other format versions. */
+export function readSnapshotHeader(bytes: Buffer, path: string): SnapshotHeader {
+  if (bytes.length < 16 || bytes.toString("latin1", 0, 8) !== SNAPSHOT_MAGIC) {
+    throw SNAPSHOT_INVALID(path, "the file does not start with the snapshot magic bytes");
+  }
+  const version = bytes.readUInt32LE(8);
+  if (version !== SNAPSHOT_FORMAT_VERSION) throw SNAPSHOT_VERSION_MISMATCH(path, version, SNAPSHOT_FORMAT_VERSION);
+  const len = bytes.readUInt32LE(12);
+  if (16 + len > bytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
+  return JSON.parse(bytes.toString("utf8", 16, 16 + len)) as SnapshotHeader;
+}
+
+/** Loads a snapshot: one read, then typed-array views over the bytes. */
+export function loadSnapshot(path: string): Network {
+  let bytes = readFileSync(path);
+  const header = readSnapshotHeader(bytes, path);
+  if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(bytes); // a pooled small buffer: realign by copying
+  const buffer = bytes.buffer;
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const [group, entry] of Object.entries(header.groups)) {
+    const cols: Record<string, unknown> = { ...entry.scalars };
+    for (const c of entry.columns) {
+      const ctor = ARRAY_TYPES[c.type];
+      if (!ctor) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} has unknown type ${c.type}`);
+      const byteLen = c.length * ctor.BYTES_PER_ELEMENT;
+      if (c.offset + byteLen > bytes.length) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is truncated`);
+      cols[c.name] = new ctor(buffer, bytes.byteOffset + c.offset, c.length);
+    }
+    groups[group] = cols;
+  }
+  for (const g of [...GROUPS, "strings"]) {
+    if (!groups[g]) throw SNAPSHOT_INVALID(path, `group ${g} is missing`);
+  }
+  const strings = new PackedStrings(groups.strings.offsets as Uint32Array, groups.strings.bytes as Uint8Array);
+  return {
+    meta: header.meta,
+    strings,
+    stops: groups.stops,
+    lines: groups.lines,
+    lineDirections: groups.lineDirections,
+    patterns: groups.patterns,
+    trips: groups.trips,
+    stopTimes: groups.stopTimes,
+    services: groups.services,
+    notes: groups.notes,
+  } as unknown as Network;
+}

@@ -1,0 +1,92 @@
+/**
+ * What the timetable queries return: plain objects, no HTTP, no JSON field names of the API.
+ * Display values (numbers, names, wall-clock times) are resolved here so that `src/api` only
+ * renames fields and adds links.
+ */
+import type { EpochMs, LocalDateTime } from "../lib/zoned-time.js";
+import type {
+  DiversionInfo,
+  LineDirIdx,
+  ServiceDate,
+  ServiceSeconds,
+  StopIdx,
+  TripIdx,
+} from "../network/model.js";
+
+export type Direction = "HEEN" | "TERUG";
+
+/** One scheduled passage (doorkomst) of a trip at a stop. */
+export interface Passage {
+  /** doorkomstId: `<service date yyyy-MM-dd>_<entity>_<GTFS trip id>[@<copy start>]_<haltenummer>_<position>` (see passage-id.ts). */
+  id: string;
+  /** The trip's service date (exploitatiedatum), which may be one or two days before the passage. */
+  serviceDate: ServiceDate;
+  trip: TripIdx;
+  /** Position of the stop in the trip's pattern (0 = first stop). */
+  position: number;
+  stop: StopIdx;
+  lineDirection: LineDirIdx;
+  /** The scheduled GTFS time: departure, or arrival at the trip's last stop. */
+  seconds: ServiceSeconds;
+  /** The same moment as an instant. */
+  epochMs: EpochMs;
+  /** The same moment on the network's wall clock (dienstregelingTijdstip). */
+  time: LocalDateTime;
+  /** True at the trip's last stop (an arrival, listed only on request). */
+  isLast: boolean;
+  /** entiteitnummer of the line. */
+  entity: string;
+  /** lijnnummer. */
+  lineNumber: string;
+  direction: Direction;
+  /** ritnummer. */
+  tripNumber: string;
+  /** entiteitnummer and haltenummer of the stop. */
+  stopEntity: string;
+  stopNumber: string;
+  /** bestemming: the trip's headsign, else the short name of its last stop. */
+  destination: string;
+  /** plaatsBestemming: the long name (place + name) of the trip's last stop. */
+  placeDestination: string;
+}
+
+/** One trip on one service date with its passages in stop order (a rit of the line-direction timetable). */
+export interface TripTimetable {
+  trip: TripIdx;
+  serviceDate: ServiceDate;
+  lineDirection: LineDirIdx;
+  tripNumber: string;
+  destination: string;
+  placeDestination: string;
+  passages: Passage[];
+}
+
+/** A note of the dataset (notes.txt) attached to a listed trip or passage. */
+export interface TimetableNote {
+  /** note_id of the dataset. */
+  id: number;
+  text: string;
+  /** "trip": a ritNota; "passage": a doorkomstNota. */
+  kind: "trip" | "passage";
+  trip: TripIdx;
+  serviceDate: ServiceDate;
+  tripNumber: string;
+  entity: string;
+  lineNumber: string;
+  direction: Direction;
+  /** The stop of a passage note, or the timetable's stop for a trip note listed in a stop timetable. */
+  stop: StopIdx | undefined;
+  stopNumber: string | undefined;
+}
+
+export const LANGUAGES = ["nl", "fr", "en", "de"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A diversion or disruption with its texts in one language. */
+export interface DiversionView {
+  diversion: DiversionInfo;
+  /** The language of title and description: the one asked for, or nl when it has no translation. */
+  language: Language;
+  title: string;
+  description: string;
+}

@@ -1,0 +1,79 @@
+/**
+ * The HTTP app: Fastify with the subscription-key check, compression, the error mapping, the OpenAPI document,
+ * /health, and every resource plugin registered once per path family (v1 and beta).
+ */
+import { readFileSync } from "node:fs";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import type { AppConfig } from "../lib/config.js";
+import { authPlugin } from "./auth.js";
+import { entiteitenRoutes } from "./entiteiten.js";
+import { installErrorHandling } from "./error-handler.js";
+import { FAMILIES, type FamilyOptions, familyOptions } from "./families.js";
+import { gemeentenRoutes } from "./gemeenten.js";
+import { haltesRoutes } from "./haltes.js";
+import { healthRoute } from "./health.js";
+import { kleurenRoutes } from "./kleuren.js";
+import { lijnenRoutes } from "./lijnen.js";
+import type { NetworkSource } from "./network-source.js";
+import { openApiRoute, registerOpenApi } from "./openapi.js";
+import { vervoerregiosRoutes } from "./vervoerregios.js";
+
+/** A resource family's routes, written once and registered below `{corePrefix}/api/v1` and `{corePrefix}/v1/beta`. */
+export type FamilyPlugin = FastifyPluginAsync<FamilyOptions>;
+
+/** Every resource plugin of the core part. A new resource family is one more entry here. */
+export const CORE_PLUGINS: readonly FamilyPlugin[] = [
+  lijnenRoutes,
+  haltesRoutes,
+  gemeentenRoutes,
+  entiteitenRoutes,
+  vervoerregiosRoutes,
+  kleurenRoutes,
+];
+
+export interface BuildAppOptions {
+  network: NetworkSource;
+  config: AppConfig;
+  /** What "now" is, in epoch milliseconds; default Date.now. Tests pin it. */
+  clock?: () => number;
+}
+
+const packageVersion = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
+    return pkg.version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+})();
+
+/** Builds the app, ready to `listen()` or `inject()`. Reads the network through `network.current()` per request. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { network: source, config } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // A list of 100 line direction keys is about 1,200 characters in one path parameter.
+      maxParamLength: 2048,
+    },
+  });
+  for (const w of config.warnings) app.log.warn(w);
+  if (config.apiKeysSource !== "demo") app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
+
+  installErrorHandling(app, config);
+  await registerOpenApi(app, config, packageVersion);
+  await app.register(authPlugin, { keys: config.apiKeys });
+  // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+
+  await app.register(healthRoute, { source, now: options.clock ?? Date.now });
+  for (const family of FAMILIES) {
+    const opts = familyOptions(family, source, config, options.clock);
+    for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });
+  }
+  openApiRoute(app, config);
+  return app;
+}

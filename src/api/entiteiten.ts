@@ -1,0 +1,111 @@
+/**
+ * Entities: E14 (all), E16 (by number) and the lookups /entiteiten/{e}/gemeenten|haltes|lijnen.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { requireEntity } from "../network/lookup.js";
+import { linesOfEntity } from "../network/queries/lines-of-entity.js";
+import { municipalitiesOfEntity } from "../network/queries/municipalities-of-entity.js";
+import { stopsOfEntity } from "../network/queries/stops-of-entity.js";
+import { ERROR_RESPONSES, Entiteit, ListOf } from "./common.schemas.js";
+import { geldigOpDay } from "./dates.js";
+import type { FamilyOptions } from "./families.js";
+import { entiteitView } from "./entiteit-view.js";
+import { gemeenteView } from "./gemeente-view.js";
+import { halteView } from "./halte-view.js";
+import { lijnView } from "./lijn-view.js";
+import { Gemeenten, Haltes, lijnenSchemas } from "./lijnen.schemas.js";
+import { linkerFor, selfLink } from "./links.js";
+import { EntityParams, GeldigOpQuery } from "./params.schemas.js";
+
+export const Entiteiten = ListOf("entiteiten", Entiteit, "Entiteiten");
+type EntityRoute = { Params: Static<typeof EntityParams>; Querystring: Static<typeof GeldigOpQuery> };
+
+export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts) => {
+  const { family, source, config } = opts;
+  const tags = ["entiteiten"];
+
+  app.get(
+    "/entiteiten",
+    { schema: { tags, summary: "E14: all entities", response: { 200: Entiteiten, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const net = source.current();
+      const L = linkerFor(req, opts);
+      return { entiteiten: net.meta.entities.map((_, e) => entiteitView(net, e, L)), links: [selfLink(req, config)] };
+    },
+  );
+
+  app.get<EntityRoute>(
+    "/entiteiten/:entiteitnummer",
+    {
+      schema: {
+        tags,
+        summary: "E16: an entity by number",
+        params: EntityParams,
+        response: { 200: Entiteit, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      return entiteitView(net, requireEntity(net, req.params.entiteitnummer), linkerFor(req, opts), "self");
+    },
+  );
+
+  app.get<EntityRoute>(
+    "/entiteiten/:entiteitnummer/gemeenten",
+    {
+      schema: {
+        tags,
+        summary: "The municipalities of an entity",
+        params: EntityParams,
+        response: { 200: Gemeenten, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const e = requireEntity(net, req.params.entiteitnummer);
+      const L = linkerFor(req, opts);
+      return { gemeenten: municipalitiesOfEntity(net, e).map((m) => gemeenteView(net, m, L)), links: [selfLink(req, config)] };
+    },
+  );
+
+  app.get<EntityRoute>(
+    "/entiteiten/:entiteitnummer/haltes",
+    {
+      schema: {
+        tags,
+        summary: "The stops of an entity, valid at geldigOp",
+        params: EntityParams,
+        querystring: GeldigOpQuery,
+        response: { 200: Haltes, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const e = requireEntity(net, req.params.entiteitnummer);
+      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return { haltes: stopsOfEntity(net, e, date).map((s) => halteView(net, s, L)), links: [selfLink(req, config)] };
+    },
+  );
+
+  app.get<EntityRoute>(
+    "/entiteiten/:entiteitnummer/lijnen",
+    {
+      schema: {
+        tags,
+        summary: "The lines of an entity, valid at geldigOp",
+        params: EntityParams,
+        querystring: GeldigOpQuery,
+        response: { 200: lijnenSchemas(family).Lijnen, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const e = requireEntity(net, req.params.entiteitnummer);
+      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return { lijnen: linesOfEntity(net, e, date).map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
+    },
+  );
+};

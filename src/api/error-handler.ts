@@ -1,0 +1,73 @@
+/**
+ * Every error answers JSON `{statusCode, message}`: a message that says what to fix, never a stack trace.
+ * - LijnwijzerError (src/errors.ts): its status and message, plus a hint for the 404s;
+ * - schema validation of params and query: 400 naming the parameter, the value and the form to use;
+ * - an unknown path: 404;
+ * - anything else: its 4xx status and message, or 500 with a generic message (the details go to the log).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BAD_PARAMETER, LijnwijzerError, ROUTE_NOT_FOUND } from "../errors.js";
+import type { AppConfig } from "../lib/config.js";
+import type { ErrorBody } from "./common.schemas.js";
+import { paramHint } from "./params.schemas.js";
+
+/** What to do about a 404 of the catalogue, appended to its message. */
+const NOT_FOUND_HINTS: Record<string, string> = {
+  LW_ENTITY_NOT_FOUND: "the entities are listed at /entiteiten",
+  LW_LINE_NOT_FOUND: "check the entity and line number; the lines of an entity are listed at /entiteiten/{entiteitnummer}/lijnen",
+  LW_LINE_DIRECTION_NOT_FOUND: "the directions of a line are listed at /lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen",
+  LW_STOP_NOT_FOUND: "check the entity and stop number; the stops of an entity are listed at /entiteiten/{entiteitnummer}/haltes",
+  LW_MUNICIPALITY_NOT_FOUND: "municipality numbers are NIS codes, e.g. 24062 for Leuven; they are listed at /gemeenten",
+  LW_REGION_NOT_FOUND: "the transport regions are listed at /vervoerregios",
+  LW_COLOUR_NOT_FOUND: "the colours are listed at /kleuren",
+};
+
+export function errorBody(statusCode: number, message: string): ErrorBody {
+  return { statusCode, message };
+}
+
+export function installErrorHandling(app: FastifyInstance, config: AppConfig): void {
+  app.setErrorHandler((error: FastifyError | LijnwijzerError, request, reply) => {
+    if (error instanceof LijnwijzerError) {
+      const hint = NOT_FOUND_HINTS[error.code];
+      return send(reply, error.status, hint ? `${error.message}: ${hint}` : error.message);
+    }
+    if (error.validation) {
+      return send(reply, 400, validationMessage(error, request));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return send(reply, status, error.message);
+    request.log.error({ err: error }, "request failed");
+    return send(reply, 500, "Internal error: the server could not answer this request; it has been logged, try again later");
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    const err = ROUTE_NOT_FOUND(
+      `${request.method} ${path}: no such endpoint; the endpoints are listed in ${config.corePrefix}/openapi.json`,
+    );
+    return send(reply, err.status, err.message);
+  });
+}
+
+function send(reply: FastifyReply, status: number, message: string): FastifyReply {
+  // A 304/ETag set for a successful answer must not stick to an error.
+  reply.removeHeader("etag");
+  return reply.code(status).type("application/json; charset=utf-8").send(errorBody(status, message));
+}
+
+/** "<param> "<value>" is invalid: <hint>", from the first schema error of a params/querystring validation. */
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
+  const first = error.validation?.[0];
+  const context = (error as FastifyError & { validationContext?: string }).validationContext ?? "request";
+  if (!first) return BAD_PARAMETER(error.message).message;
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const name = missing ?? first.instancePath.replace(/^\//, "").split("/")[0];
+  const hint = name ? paramHint(name) : undefined;
+  if (missing) return `${context === "querystring" ? "query parameter" : "parameter"} ${name} is missing${hint ? `: ${hint}` : ""}`;
+  const source = context === "params" ? request.params : context === "querystring" ? request.query : undefined;
+  const value = source && name ? (source as Record<string, unknown>)[name] : undefined;
+  const shown = value === undefined ? "" : ` "${String(value)}"`;
+  if (hint) return `${name}${shown} is invalid: ${hint}`;
+  return `${name || context}${shown} ${first.message ?? "is invalid"}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Line colours: E12 (all) and E15 (by code).
+ */
+import type { Static } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { requireColour } from "../network/lookup.js";
+import { ERROR_RESPONSES, Kleur, ListOf } from "./common.schemas.js";
+import type { FamilyOptions } from "./families.js";
+import { kleurView } from "./kleur-view.js";
+import { linkerFor, selfLink } from "./links.js";
+import { Code } from "./params.schemas.js";
+
+/** `kleuren`, as the spec and the real service name it (the published OpenAPI says `lijnkleuren`). */
+export const Kleuren = ListOf("kleuren", Kleur, "Kleuren");
+const CodeParams = Type.Object({ code: Code });
+
+export const kleurenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts) => {
+  const { source, config } = opts;
+  const tags = ["kleuren"];
+
+  app.get(
+    "/kleuren",
+    { schema: { tags, summary: "E12: all line colours", response: { 200: Kleuren, ...ERROR_RESPONSES } } },
+    async (req) => {
+      const net = source.current();
+      const L = linkerFor(req, opts);
+      return { kleuren: net.meta.colours.map((_, c) => kleurView(net, c, L)), links: [selfLink(req, config)] };
+    },
+  );
+
+  app.get<{ Params: Static<typeof CodeParams> }>(
+    "/kleuren/:code",
+    {
+      schema: { tags, summary: "E15: a line colour by code", params: CodeParams, response: { 200: Kleur, ...ERROR_RESPONSES } },
+    },
+    async (req) => {
+      const net = source.current();
+      const L = linkerFor(req, opts);
+      const c = requireColour(net, req.params.code);
+      return { ...kleurView(net, c, L), links: [L.link("self", L.colour(net.meta.colours[c].code))] };
+    },
+  );
+};

@@ -1,0 +1,260 @@
+/**
+ * Lines and line directions: E3, E13, E17, E18, E19 and the lookups /lijnen, /lijnen/lijst/{lijnsleutels},
+ * /lijnen/{e}/{l}/gemeenten, /lijnen/{e}/{l}/lijnrichtingen[/{richting}].
+ */
+import type { Static } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { requireLine, requireLineDirection } from "../network/lookup.js";
+import type { LineIdx, Network } from "../network/model.js";
+import { lineDirectionsOfLine } from "../network/queries/line-directions-of-line.js";
+import { linesValidOn } from "../network/queries/lines-valid-on.js";
+import { municipalitiesOfLine } from "../network/queries/municipalities-of-line.js";
+import { stopsOfLineDirection } from "../network/queries/stops-of-line-direction.js";
+import { ERROR_RESPONSES, Lijn, LijnkleurCodes, Lijnrichting } from "./common.schemas.js";
+import { geldigOpDay } from "./dates.js";
+import type { FamilyOptions } from "./families.js";
+import { gemeenteView } from "./gemeente-view.js";
+import { halteView } from "./halte-view.js";
+import { directionIndex, parseLineKeys } from "./keys.js";
+import { lijnkleurCodesView } from "./kleur-view.js";
+import { lijnDetailLinks, lijnView, lineKey } from "./lijn-view.js";
+import { Gemeenten, Haltes, Lijnrichtingen, lijnenSchemas } from "./lijnen.schemas.js";
+import { lijnrichtingDetailLinks, lijnrichtingView } from "./lijnrichting-view.js";
+import { linkerFor, selfLink } from "./links.js";
+import { GeldigOpQuery, LineDirectionParams, LineParams, Lijnsleutels } from "./params.schemas.js";
+
+type LineRoute = { Params: Static<typeof LineParams>; Querystring: Static<typeof GeldigOpQuery> };
+type LineDirectionRoute = { Params: Static<typeof LineDirectionParams>; Querystring: Static<typeof GeldigOpQuery> };
+const ListParams = Type.Object({ lijnsleutels: Lijnsleutels });
+type ListRoute = { Params: Static<typeof ListParams>; Querystring: Static<typeof GeldigOpQuery> };
+
+function linesOfKeys(net: Network, text: string): LineIdx[] {
+  return parseLineKeys(text).map((k) => requireLine(net, k.entity, k.line));
+}
+
+export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts) => {
+  const { family, source, config } = opts;
+  const S = lijnenSchemas(family);
+  const tags = ["lijnen"];
+
+  app.get<{ Querystring: Static<typeof GeldigOpQuery> }>(
+    "/lijnen",
+    {
+      schema: {
+        tags,
+        summary: "All lines valid at geldigOp",
+        querystring: GeldigOpQuery,
+        response: { 200: S.Lijnen, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return { lijnen: linesValidOn(net, date).map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
+    },
+  );
+
+  app.get<ListRoute>(
+    "/lijnen/lijst/:lijnsleutels",
+    {
+      schema: {
+        tags,
+        summary: "Lines by a list of line keys",
+        params: ListParams,
+        querystring: GeldigOpQuery,
+        response: { 200: S.Lijnen, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return {
+        lijnen: linesOfKeys(net, req.params.lijnsleutels).map((l) => lijnView(net, l, family, L)),
+        links: [selfLink(req, config)],
+      };
+    },
+  );
+
+  app.get<ListRoute>(
+    "/lijnen/lijst/:lijnsleutels/lijnrichtingen",
+    {
+      schema: {
+        tags,
+        summary: "E13: the line directions of a list of lines, valid at geldigOp",
+        params: ListParams,
+        querystring: GeldigOpQuery,
+        response: { 200: S.LijnLijnrichtingenLijst, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return {
+        lijnLijnrichtingen: linesOfKeys(net, req.params.lijnsleutels).map((l) => ({
+          lijn: lijnView(net, l, family, L),
+          lijnrichtingen: lineDirectionsOfLine(net, l, date).map((ld) => lijnrichtingView(net, ld, L)),
+        })),
+        links: [selfLink(req, config)],
+      };
+    },
+  );
+
+  app.get<ListRoute>(
+    "/lijnen/lijst/:lijnsleutels/lijnkleuren",
+    {
+      schema: {
+        tags,
+        summary: "E17: the colour codes of a list of lines",
+        params: ListParams,
+        querystring: GeldigOpQuery,
+        response: { 200: S.LijnLijnkleurCodesLijst, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return {
+        lijnLijnkleurCodesijst: linesOfKeys(net, req.params.lijnsleutels).map((l) => ({
+          lijn: lijnView(net, l, family, L),
+          lijnkleurCodes: lijnkleurCodesView(net, l, L),
+        })),
+        links: [selfLink(req, config)],
+      };
+    },
+  );
+
+  app.get<LineRoute>(
+    "/lijnen/:entiteitnummer/:lijnnummer",
+    {
+      schema: {
+        tags,
+        summary: "E3: a line by key",
+        params: LineParams,
+        querystring: GeldigOpQuery,
+        response: { 200: Lijn(family), ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
+      if (req.query.geldigOp !== undefined) geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return lijnView(net, line, family, L, lijnDetailLinks(net, line, L));
+    },
+  );
+
+  app.get<LineRoute>(
+    "/lijnen/:entiteitnummer/:lijnnummer/gemeenten",
+    {
+      schema: {
+        tags,
+        summary: "The municipalities a line stops in, at geldigOp",
+        params: LineParams,
+        querystring: GeldigOpQuery,
+        response: { 200: Gemeenten, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
+      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return {
+        gemeenten: municipalitiesOfLine(net, line, date).map((m) => gemeenteView(net, m, L)),
+        links: [selfLink(req, config)],
+      };
+    },
+  );
+
+  app.get<LineRoute>(
+    "/lijnen/:entiteitnummer/:lijnnummer/lijnkleuren",
+    {
+      schema: {
+        tags,
+        summary: "E18: the colour codes of one line",
+        params: LineParams,
+        querystring: GeldigOpQuery,
+        response: { 200: LijnkleurCodes, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
+      if (req.query.geldigOp !== undefined) geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      const key = lineKey(net, line);
+      const path = L.line(key.entity, key.line);
+      return lijnkleurCodesView(net, line, L, [L.link("self", `${path}/lijnkleuren`), L.link("lijn", path)]);
+    },
+  );
+
+  app.get<LineRoute>(
+    "/lijnen/:entiteitnummer/:lijnnummer/lijnrichtingen",
+    {
+      schema: {
+        tags,
+        summary: "The directions of a line valid at geldigOp",
+        params: LineParams,
+        querystring: GeldigOpQuery,
+        response: { 200: Lijnrichtingen, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
+      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return {
+        lijnrichtingen: lineDirectionsOfLine(net, line, date).map((ld) => lijnrichtingView(net, ld, L)),
+        links: [selfLink(req, config)],
+      };
+    },
+  );
+
+  app.get<LineDirectionRoute>(
+    "/lijnen/:entiteitnummer/:lijnnummer/lijnrichtingen/:richting",
+    {
+      schema: {
+        tags,
+        summary: "A line direction by key",
+        params: LineDirectionParams,
+        querystring: GeldigOpQuery,
+        response: { 200: Lijnrichting, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const { entiteitnummer, lijnnummer, richting } = req.params;
+      const ld = requireLineDirection(net, entiteitnummer, lijnnummer, directionIndex(richting));
+      if (req.query.geldigOp !== undefined) geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return lijnrichtingView(net, ld, L, lijnrichtingDetailLinks(net, ld, L));
+    },
+  );
+
+  app.get<LineDirectionRoute>(
+    "/lijnen/:entiteitnummer/:lijnnummer/lijnrichtingen/:richting/haltes",
+    {
+      schema: {
+        tags,
+        summary: "E19: the stops of a line direction in travel order",
+        params: LineDirectionParams,
+        querystring: GeldigOpQuery,
+        response: { 200: Haltes, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const { entiteitnummer, lijnnummer, richting } = req.params;
+      const ld = requireLineDirection(net, entiteitnummer, lijnnummer, directionIndex(richting));
+      if (req.query.geldigOp !== undefined) geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const L = linkerFor(req, opts);
+      return { haltes: stopsOfLineDirection(net, ld).map((s) => halteView(net, s, L)), links: [selfLink(req, config)] };
+    },
+  );
+};

@@ -181,13 +181,13 @@ function run(command: string, args: readonly string[]): Promise<void> {
 /** Row counts per table and feed, as printed by `tsx bench/import/prepare-mta.ts`. */
 export function formatRowCounts(prepared: PreparedMta): string {
   const tableNames = [...new Set(prepared.feeds.flatMap((f) => Object.keys(f.tables)))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  const header = ["feed", ...tableNames, "zip MB"];
+  const header = ["feed", ...tableNames, "zip MiB"];
   const rows = prepared.feeds.map((f) => [
     f.feed,
     ...tableNames.map((t) => (f.tables[t] ? String(f.tables[t].rows) : "-")),
-    (f.zipBytes / 1e6).toFixed(1),
+    (f.zipBytes / 1024 ** 2).toFixed(1),
   ]);
-  const totals = ["total", ...tableNames.map((t) => String(prepared.feeds.reduce((sum, f) => sum + (f.tables[t]?.rows ?? 0), 0))), (prepared.feeds.reduce((s, f) => s + f.zipBytes, 0) / 1e6).toFixed(1)];
+  const totals = ["total", ...tableNames.map((t) => String(prepared.feeds.reduce((sum, f) => sum + (f.tables[t]?.rows ?? 0), 0))), (prepared.feeds.reduce((s, f) => s + f.zipBytes, 0) / 1024 ** 2).toFixed(1)];
   const all = [header, ...rows, totals];
   const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
   return all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ")).join("\n");

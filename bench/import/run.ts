@@ -46,6 +46,35 @@ console.log(JSON.stringify({ loadMs, stops: network.stops.count, trips: network.
   stopTimes: network.stopTimes.count, patterns: network.patterns.count, lines: network.lines.count }));
 `;
 
+/**
+ * The floor: inflating every table of every zip and counting its lines, doing nothing else.
+ * No importer can read the feeds faster than this on the same machine.
+ */
+const FLOOR_SCRIPT = `
+const { default: yauzl } = await import("yauzl");
+const started = performance.now();
+let bytes = 0;
+let lines = 0;
+for (const path of process.argv.slice(1)) {
+  const zip = await new Promise((ok, ko) => yauzl.open(path, { lazyEntries: true }, (e, z) => (e ? ko(e) : ok(z))));
+  await new Promise((ok, ko) => {
+    zip.on("entry", (entry) => zip.openReadStream(entry, (e, stream) => {
+      if (e) return ko(e);
+      stream.on("data", (chunk) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      });
+      stream.on("end", () => zip.readEntry());
+      stream.on("error", ko);
+    }));
+    zip.on("end", ok);
+    zip.on("error", ko);
+    zip.readEntry();
+  });
+}
+console.log(JSON.stringify({ ms: performance.now() - started, bytes, lines }));
+`;
+
 interface LoadResult {
   loadMs: number;
   stops: number;
@@ -59,6 +88,8 @@ export interface ImportBenchResult {
   readonly date: string;
   readonly machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string };
   readonly feeds: { package: string; rows: Record<string, number>; zipBytes: number };
+  /** Inflating all tables and counting lines, nothing else (ms of that work; wallMs includes Node's start). */
+  readonly floor: { ms: number; wallMs: number; bytes: number; lines: number };
   readonly lijnwijzer: {
     wallMs: number;
     peakRssBytes: number | null;
@@ -84,6 +115,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const zips = prepared.feeds.map((f) => f.zipPath);
   const rows: Record<string, number> = {};
   for (const feed of prepared.feeds) for (const [table, stats] of Object.entries(feed.tables)) rows[table] = (rows[table] ?? 0) + stats.rows;
+
+  const floorRun = await runMeasured(process.execPath, ["--input-type=module", "-e", FLOOR_SCRIPT, ...zips], { cwd: repoRoot });
+  if (floorRun.exitCode !== 0) throw new Error(`floor measurement failed: ${floorRun.stderr.trim()}`);
+  const floor = { ...(JSON.parse(floorRun.stdout) as { ms: number; bytes: number; lines: number }), wallMs: floorRun.wallMs };
+  console.log(`bench: floor: inflating ${mb(floor.bytes)} of CSV (${floor.lines} lines) takes ${seconds(floor.ms)}`);
 
   if (!skipBuild) await runInherited("npm", ["run", "build", "--silent"]);
 
@@ -141,6 +177,7 @@ async function main(argv: readonly string[]): Promise<void> {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryBytes: totalmem(), node: process.version },
     feeds: { package: `${MTA_PACKAGE}@${MTA_VERSION}`, rows, zipBytes: prepared.feeds.reduce((s, f) => s + f.zipBytes, 0) },
+    floor,
     lijnwijzer,
     nodeGtfs,
   };
@@ -157,6 +194,7 @@ export function formatImportResult(result: ImportBenchResult): string {
   const lines = [
     `Machine: ${result.machine.cpus} cores (${result.machine.cpuModel}), ${gib(result.machine.memoryBytes)} RAM, Node ${result.machine.node}; ${result.date.slice(0, 10)}`,
     `Input: ${result.feeds.package}, 9 feeds, ${result.feeds.rows.stop_times} stop_times, ${result.feeds.rows.trips} trips, ${result.feeds.rows.stops} stops; zips ${mb(result.feeds.zipBytes)}`,
+    `Floor: inflating the ${mb(result.floor.bytes)} of CSV in the zips and counting its ${result.floor.lines} lines takes ${seconds(result.floor.ms)}.`,
     "",
     "| | lijnwijzer import | node-gtfs " + (peer?.version ?? NODE_GTFS_VERSION) + " | target (lijnwijzer) |",
     "|---|---:|---:|---:|",
@@ -193,8 +231,8 @@ function mark(value: number | undefined, target: number): string {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
-const gib = (bytes: number) => `${Math.round(bytes / 1024 ** 3)} GB`;
+const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MiB`;
+const gib = (bytes: number) => `${Math.round(bytes / 1024 ** 3)} GiB`;
 
 function runInherited(command: string, args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {

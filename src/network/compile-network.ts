@@ -356,9 +356,15 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
       const allNumeric = list.every((r) => /^\d{1,9}$/.test(r.routeId));
       list.forEach((r, i) => keyOf.set(r.routeId, { entity, number: allNumeric ? String(Number(r.routeId)) : String(i + 1) }));
     }
+    // Routes without trips become no line (a line without trips has no validity); they still
+    // count in the generic numbering above, so numbers stay stable when a route starts running.
+    const used = new Set<string>();
+    feed.trips.forEach((t, ti) => {
+      if (feed.stopTimes.tripStart[ti + 1] > feed.stopTimes.tripStart[ti]) used.add(t.routeId);
+    });
     for (const r of feed.routes) {
       const k = keyOf.get(r.routeId);
-      if (!k) continue;
+      if (!k || !used.has(r.routeId)) continue;
       const key = `${k.entity}_${k.number}`;
       let l = lineByKey.get(key);
       if (l === undefined) {

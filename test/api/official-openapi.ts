@@ -8,8 +8,11 @@
  * docs/COMPATIBILITY.md has the same list from the client's side.
  */
 import { readFileSync } from "node:fs";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormatsPlugin from "ajv-formats";
+
+// ajv-formats is CommonJS: under NodeNext its default import is the module object.
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 
 type Json = Record<string, unknown>;
 type Schema = Json & { properties?: Record<string, Json>; required?: string[]; enum?: unknown[]; items?: Json };

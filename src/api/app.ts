@@ -7,6 +7,7 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../lib/config.js";
 import { authPlugin } from "./auth.js";
+import { dienstregelingenRoutes } from "./dienstregelingen.js";
 import { entiteitenRoutes } from "./entiteiten.js";
 import { installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions } from "./families.js";
@@ -16,6 +17,7 @@ import { healthRoute } from "./health.js";
 import { kleurenRoutes } from "./kleuren.js";
 import { lijnenRoutes } from "./lijnen.js";
 import type { NetworkSource } from "./network-source.js";
+import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi } from "./openapi.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
 
@@ -30,6 +32,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   entiteitenRoutes,
   vervoerregiosRoutes,
   kleurenRoutes,
+  dienstregelingenRoutes, omleidingenRoutes, // timetables and diversions (helper-5, issue 4)
 ];
 
 export interface BuildAppOptions {

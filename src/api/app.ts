@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** What "now" is, in epoch milliseconds; default Date.now. Tests pin it. */
   clock?: () => number;
+  /** Where log lines go (one JSON object per line); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 const packageVersion = (() => {
@@ -55,7 +57,7 @@ const packageVersion = (() => {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { network: source, config } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     routerOptions: {
       ignoreTrailingSlash: true,

@@ -1,0 +1,143 @@
+/**
+ * 401, 400 and 404 as the issue describes them: JSON {statusCode, message}, a message that says what to fix,
+ * never a stack trace.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { get, startServer, TEST_KEY, type TestServer } from "./server.js";
+import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
+
+let server: TestServer;
+const V1 = "/DLKernOpenData/api/v1";
+const BETA = "/DLKernOpenData/v1/beta";
+
+beforeAll(async () => {
+  server = await startServer(await suiteNetwork(), {}, () => SUITE_NOW_MS);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function expectError(path: string, status: number, message: string | RegExp, headers?: Record<string, string>) {
+  const res = await get(`${server.origin}${path}`, headers);
+  expect(res.status, `${path}: ${res.text}`).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(Object.keys(res.body)).toEqual(["statusCode", "message"]);
+  expect(res.body.statusCode).toBe(status);
+  if (typeof message === "string") expect(res.body.message).toBe(message);
+  else expect(res.body.message).toMatch(message);
+  expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  return res.body.message as string;
+}
+
+const UNAUTHORIZED =
+  "Access denied due to missing or invalid subscription key. Send a valid key in the Ocp-Apim-Subscription-Key header or the subscription-key query parameter.";
+
+describe("401: subscription keys", () => {
+  it("401 - no key, in both families", async () => {
+    for (const prefix of [V1, BETA]) {
+      const res = await fetch(`${server.origin}${prefix}/lijnen/3/302`);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ statusCode: 401, message: UNAUTHORIZED });
+    }
+  });
+
+  it("401 - an unknown key, in the header or the query", async () => {
+    await expectError(`${V1}/entiteiten`, 401, UNAUTHORIZED, { "Ocp-Apim-Subscription-Key": "wrong" });
+    const res = await fetch(`${server.origin}${V1}/entiteiten?subscription-key=wrong`);
+    expect(res.status).toBe(401);
+  });
+
+  it("401 - the demo key does not work once keys are configured", async () => {
+    const res = await fetch(`${server.origin}${V1}/entiteiten`, { headers: { "Ocp-Apim-Subscription-Key": "demo" } });
+    expect(res.status).toBe(401);
+  });
+
+  it("keys - a valid key works in the header and in the query parameter", async () => {
+    expect((await fetch(`${server.origin}${V1}/entiteiten`, { headers: { "Ocp-Apim-Subscription-Key": TEST_KEY } })).status).toBe(200);
+    expect((await fetch(`${server.origin}${V1}/entiteiten?subscription-key=${TEST_KEY}`)).status).toBe(200);
+  });
+
+  it("keys - /health and the OpenAPI document need no key", async () => {
+    expect((await fetch(`${server.origin}/health`)).status).toBe(200);
+    expect((await fetch(`${server.origin}/DLKernOpenData/openapi.json`)).status).toBe(200);
+  });
+
+  it("keys - with no key configured the key 'demo' works, and the startup log says so", async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import("../../src/api/app.js");
+    const { staticNetworkSource } = await import("../../src/api/network-source.js");
+    const { loadConfig } = await import("../../src/lib/config.js");
+    const config = loadConfig({ LOG_LEVEL: "warn" });
+    const app = await buildApp({ network: staticNetworkSource(await suiteNetwork()), config, logStream: { write: (l: string) => lines.push(l) } });
+    const res = await app.inject({ url: `${V1}/entiteiten`, headers: { "ocp-apim-subscription-key": "demo" } });
+    expect(res.statusCode).toBe(200);
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain("no API keys configured: the key 'demo' works (set API_KEYS or API_KEYS_FILE)");
+    await app.close();
+  });
+});
+
+describe("400: malformed values", () => {
+  it("400 - a non-numeric entity", async () => {
+    await expectError(`${V1}/lijnen/A/302`, 400, 'entiteitnummer "A" is invalid: give the entity number, a whole number such as 3');
+    await expectError(`${BETA}/entiteiten/vlaams-brabant`, 400, /^entiteitnummer "vlaams-brabant" is invalid/);
+  });
+
+  it("400 - a geldigOp that is no date-time", async () => {
+    await expectError(
+      `${V1}/lijnen?geldigOp=morgen`,
+      400,
+      'geldigOp "morgen" is invalid: give a date-time yyyy-MM-ddTHH:mm:ss in the network\'s time zone, e.g. 2024-03-10T08:00:00',
+    );
+    await expectError(`${V1}/haltes?geldigOp=2024-02-30T08:00:00`, 400, /^geldigOp "2024-02-30T08:00:00" is no date-time: give/);
+  });
+
+  it("400 - a direction other than HEEN or TERUG", async () => {
+    await expectError(`${V1}/lijnen/3/302/lijnrichtingen/RETOUR`, 400, 'richting "RETOUR" is invalid: give HEEN or TERUG');
+    await expectError(`${BETA}/lijnen/3/302/lijnrichtingen/heen/haltes`, 400, /give HEEN or TERUG/);
+  });
+
+  it("400 - a list key of the wrong form", async () => {
+    await expectError(
+      `${V1}/haltes/lijst/3_300483_3`,
+      400,
+      'haltesleutels "3_300483_3" is invalid: give stop keys entiteitnummer_haltenummer joined with _, e.g. 3_300483_3_300484',
+    );
+    await expectError(`${V1}/lijnen/lijst/3-302/lijnrichtingen`, 400, /^lijnsleutels "3-302" is invalid: give line keys/);
+    await expectError(`${BETA}/gemeenten/lijst/24062,24038/haltes`, 400, /^gemeenteNummers "24062,24038" is invalid/);
+  });
+
+  it("400 - more than 100 keys in a list", async () => {
+    const keys = Array.from({ length: 101 }, () => "3_302").join("_");
+    await expectError(`${V1}/lijnen/lijst/${keys}`, 400, "lijnsleutels holds 101 keys, at most 100 are allowed: split the request");
+    const stops = Array.from({ length: 101 }, () => "3_300483").join("_");
+    await expectError(`${BETA}/haltes/lijst/${stops}/lijnrichtingen`, 400, /^haltesleutels holds 101 keys/);
+  });
+
+  it("400 - a latitude out of range, a malformed position, a radius out of range", async () => {
+    await expectError(`${V1}/haltes/indebuurt/91.5,4.7`, 400, 'latlng "91.5,4.7": latitude 91.5 is out of range, it must lie from -90 to 90');
+    await expectError(`${V1}/haltes/indebuurt/leuven`, 400, /^latlng "leuven" is invalid: give <latitude>,<longitude>/);
+    await expectError(`${V1}/haltes/indebuurt/50.8,4.7?radius=-5`, 400, /^radius "-5" is invalid: give the radius in metres/);
+    await expectError(`${V1}/haltes/indebuurt/50.8,4.7?maxAantalHaltes=500`, 400, /^maxAantalHaltes "500" is invalid: give a whole number from 1 to 50/);
+  });
+});
+
+describe("404: unknown things", () => {
+  it("404 - an unknown line, stop, entity, municipality, region, colour or direction", async () => {
+    await expectError(`${V1}/lijnen/3/999`, 404, /^Line 999 of entity 3 does not exist: check the entity and line number/);
+    await expectError(`${BETA}/lijnen/3/999`, 404, /^Line 999 of entity 3 does not exist/);
+    await expectError(`${V1}/haltes/3/399999`, 404, /^Stop 399999 of entity 3 does not exist/);
+    await expectError(`${V1}/entiteiten/9`, 404, /^Entity 9 does not exist: the entities are listed at \/entiteiten/);
+    await expectError(`${V1}/gemeenten/1866/lijnen`, 404, /^Municipality 1866 does not exist: municipality numbers are NIS codes/);
+    await expectError(`${BETA}/vervoerregios/ZZ/lijnen`, 404, /^Transport region ZZ does not exist/);
+    await expectError(`${BETA}/kleuren/ZZ`, 404, /^Colour ZZ does not exist/);
+    await expectError(`${V1}/lijnen/lijst/3_302_3_999`, 404, /^Line 999 of entity 3 does not exist/);
+  });
+
+  it("404 - an unknown path, with or without a key, names the OpenAPI document", async () => {
+    const message = "Resource not found: GET /DLKernOpenData/api/v1/bussen: no such endpoint; the endpoints are listed in /DLKernOpenData/openapi.json";
+    await expectError(`${V1}/bussen`, 404, message);
+    const res = await fetch(`${server.origin}${V1}/bussen?subscription-key=x`);
+    expect(res.status).toBe(404);
+    await expectError("/", 404, /^Resource not found: GET \//);
+  });
+});

@@ -36,9 +36,8 @@ export const kleurenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts
     },
     async (req) => {
       const net = source.current();
-      const L = linkerFor(req, opts);
-      const c = requireColour(net, req.params.code);
-      return { ...kleurView(net, c, L), links: [L.link("self", L.colour(net.meta.colours[c].code))] };
+      // Its one link is `detail`, not `self`, as the real service answers (samples/color.json).
+      return kleurView(net, requireColour(net, req.params.code), linkerFor(req, opts));
     },
   );
 };

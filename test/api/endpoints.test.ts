@@ -206,7 +206,7 @@ describe.each(["v1", "beta"] as const)("network endpoints, %s family", (family) 
   it(`E15 ${family} - a colour by code`, async () => {
     const body = await call(family, `/kleuren/${k.colour}`, kleurShape);
     expect(body.code).toBe(k.colour);
-    expect(rels(body)).toEqual(["self"]);
+    expect(rels(body)).toEqual(["detail"]);
   });
 
   it(`E16 ${family} - an entity by number`, async () => {

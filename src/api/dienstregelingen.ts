@@ -45,8 +45,8 @@ type TripRoute = { Params: Static<typeof TripParams>; Querystring: Static<typeof
  * year from the network's validity, is a 400; today is never refused (an old snapshot answers
  * empty timetables rather than errors to clients that send no date).
  */
-export function timetableDate(net: Network, text: string | undefined, name = "datum"): ServiceDate {
-  const date = parseDate(text, net.meta.timezone, name);
+export function timetableDate(net: Network, text: string | undefined, nowMs: number, name = "datum"): ServiceDate {
+  const date = parseDate(text, net.meta.timezone, name, nowMs);
   if (text !== undefined && text !== "") checkTimetableDate(net, date, name);
   return date;
 }
@@ -168,7 +168,7 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
     async (req) => {
       const net = source.current();
       const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
-      const date = timetableDate(net, req.query.datum);
+      const date = timetableDate(net, req.query.datum, opts.now());
       const t = stopTimetable(net, undefined, { stop, date, includeLastStop: req.query.inclusiefLaatsteDoorkomst === true });
       return halteDoorkomsten(net, t, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
     },
@@ -192,7 +192,7 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
       async (req) => {
         const net = source.current();
         const keys = parseStopKeys(req.params.haltesleutels);
-        const date = timetableDate(net, req.query.datum);
+        const date = timetableDate(net, req.query.datum, opts.now());
         const L = linkerFor(req, opts);
         const W = new PassageWriter(L);
         const links: Link[] = [selfLink(req, config)];
@@ -228,7 +228,7 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
       const net = source.current();
       const { entiteitnummer, lijnnummer, richting } = req.params;
       const ld = requireLineDirection(net, entiteitnummer, lijnnummer, directionIndex(richting));
-      const date = timetableDate(net, req.query.datum);
+      const date = timetableDate(net, req.query.datum, opts.now());
       const trips = tripsOfLineDirection(net, undefined, { lineDirection: ld, date });
       return ritten(net, ld, date, trips, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
     },
@@ -250,7 +250,7 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
       const net = source.current();
       const { entiteitnummer, lijnnummer, richting, ritnummer } = req.params;
       const ld = requireLineDirection(net, entiteitnummer, lijnnummer, directionIndex(richting));
-      const date = timetableDate(net, req.query.datum);
+      const date = timetableDate(net, req.query.datum, opts.now());
       const trips = tripOnDate(net, undefined, { lineDirection: ld, tripNumber: ritnummer, date });
       return ritten(net, ld, date, trips, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
     },

@@ -122,8 +122,8 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
       const net = source.current();
       const tz = net.meta.timezone;
       const { startDatum, eindDatum } = req.query;
-      const from = parseMoment(startDatum, tz, "startDatum").date;
-      const to = parseMoment(eindDatum, tz, "eindDatum").date;
+      const from = parseMoment(startDatum, tz, "startDatum", opts.now()).date;
+      const to = parseMoment(eindDatum, tz, "eindDatum", opts.now()).date;
       if (startDatum) checkTimetableDate(net, from, "startDatum");
       if (eindDatum) checkTimetableDate(net, to, "eindDatum");
       const days = serviceDateToDayNumber(to) - serviceDateToDayNumber(from);
@@ -162,7 +162,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
       async (req) => {
         const net = source.current();
         const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
-        const date = timetableDate(net, req.query.datum);
+        const date = timetableDate(net, req.query.datum, opts.now());
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
         const list = diversionsFor(net, { kind, date, stops: [stop], language }).map((v) => omleidingView(net, v, L));
@@ -186,7 +186,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
       async (req) => {
         const net = source.current();
         const keys = parseStopKeys(req.params.haltesleutels);
-        const date = timetableDate(net, req.query.datum);
+        const date = timetableDate(net, req.query.datum, opts.now());
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
         const links: Link[] = [selfLink(req, config)];
@@ -221,7 +221,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
         const net = source.current();
         const { entiteitnummer, lijnnummer, richting } = req.params;
         const ld = requireLineDirection(net, entiteitnummer, lijnnummer, directionIndex(richting));
-        const date = timetableDate(net, req.query.datum);
+        const date = timetableDate(net, req.query.datum, opts.now());
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
         const list = diversionsFor(net, { kind, date, lineDirections: [ld], language }).map((v) => omleidingView(net, v, L));
@@ -245,7 +245,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
       async (req) => {
         const net = source.current();
         const keys = parseLineDirectionKeys(req.params.lijnrichtingsleutels);
-        const date = timetableDate(net, req.query.datum);
+        const date = timetableDate(net, req.query.datum, opts.now());
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
         const links: Link[] = [selfLink(req, config)];

@@ -133,6 +133,24 @@ describe("dienstregelingen over HTTP (service-days fixture)", () => {
     }
   });
 
+  it("GET dienstregelingen - datum defaults to today in the network's zone", async () => {
+    // 23:30 UTC on Friday 2024-03-15 is 00:30 on Saturday in Brussels.
+    const pinned = await timetableApp(await fixtureNetwork("service-days"), () => Date.UTC(2024, 2, 15, 23, 30));
+    try {
+      expect(times((await get(pinned, "/api/v1/haltes/3/300001/dienstregelingen")).body)).toEqual([
+        "2024-03-16T01:10:00 102",
+        "2024-03-16T09:00:00 201",
+      ]);
+      expect((await get(pinned, "/api/v1/lijnen/3/1/lijnrichtingen/HEEN/dienstregelingen")).body.ritDoorkomsten.map((r: any) => r.ritnummer)).toEqual(["201"]);
+      // Today is never refused, even far outside the validity: an empty day.
+      const later = await timetableApp(await fixtureNetwork("service-days"), () => Date.UTC(2030, 0, 1, 12));
+      expect((await get(later, "/api/v1/haltes/3/300001/dienstregelingen")).body.halteDoorkomsten[0].doorkomsten).toEqual([]);
+      await later.close();
+    } finally {
+      await pinned.close();
+    }
+  });
+
   it("GET dienstregelingen - bad input is a 400, an unknown stop a 404", async () => {
     const bad = async (path: string) => {
       const r = await get(app, path);

@@ -10,10 +10,12 @@ import type { Network } from "../../src/network/model.js";
 
 export const BASE = "https://api.example.org/DLKernOpenData";
 
-export async function timetableApp(network: Network): Promise<FastifyInstance> {
+/** `clock` pins "now" (epoch ms) for the parameters that default to today. */
+export async function timetableApp(network: Network, clock?: () => number): Promise<FastifyInstance> {
   const app = await buildApp({
     network: staticNetworkSource(network),
     config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://api.example.org" }),
+    clock,
   });
   await app.ready();
   return app;

@@ -1,0 +1,61 @@
+/**
+ * The servers under test, in a process of their own so that the load generator does not share their core:
+ * - `bare`: a Fastify instance with one route returning a constant, the ceiling of this machine;
+ * - `lijnwijzer`: the real app (auth, compression, error handling, both families) on the snapshot.
+ * Prints one JSON line {bare, lijnwijzer, loadMs, line, stops, geldigOp} with the ports and what to ask, then serves until killed.
+ */
+import Fastify from "fastify";
+import { buildApp } from "../../src/api/app.js";
+import { staticNetworkSource } from "../../src/api/network-source.js";
+import { loadConfig } from "../../src/lib/config.js";
+import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-of-line.js";
+import { loadSnapshot } from "../../src/network/snapshot.js";
+import { formatDateAsDateTime, nowIn } from "../../src/api/dates.js";
+import { dayNumberToServiceDate, serviceDateToDayNumber } from "../../src/lib/service-date.js";
+
+const snapshotPath = process.argv[2];
+if (!snapshotPath) throw new Error("usage: server.ts <snapshot>");
+
+const loadStart = performance.now();
+const network = loadSnapshot(snapshotPath);
+const loadMs = performance.now() - loadStart;
+
+const bare = Fastify({ logger: false });
+bare.get("/bare", async () => ({ ok: true }));
+await bare.listen({ port: 0, host: "127.0.0.1" });
+
+// LOG_LEVEL warn: no line per request, as for the bare instance; everything else as in production.
+const config = loadConfig({ API_KEYS: "bench", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" });
+const app = await buildApp({ network: staticNetworkSource(network), config });
+await app.listen({ port: 0, host: "127.0.0.1" });
+
+// The day asked for: today when the feed runs today, else the middle of its validity period (a feed fetched
+// months ago may have expired), so that E6 serves every stop of a real day.
+const { validFrom, validTo } = network.meta;
+let today = nowIn(network.meta.timezone).date;
+if (today < validFrom || today > validTo) {
+  today = dayNumberToServiceDate(Math.floor((serviceDateToDayNumber(validFrom) + serviceDateToDayNumber(validTo)) / 2));
+}
+// The line asked for: the first one with both directions running that day (any line would do; this one is real).
+let line = 0;
+for (let l = 0; l < network.lines.count; l++) {
+  if (lineDirectionsOfLine(network, l, today).length === 2) {
+    line = l;
+    break;
+  }
+}
+const port = (server: import("node:http").Server) => {
+  const a = server.address();
+  if (!a || typeof a === "string") throw new Error("no port");
+  return a.port;
+};
+console.log(
+  JSON.stringify({
+    bare: port(bare.server),
+    lijnwijzer: port(app.server),
+    loadMs: Math.round(loadMs),
+    line: { entity: network.meta.entities[network.lines.entity[line]].number, line: network.strings.get(network.lines.number[line]) },
+    stops: network.stops.count,
+    geldigOp: formatDateAsDateTime(today),
+  }),
+);

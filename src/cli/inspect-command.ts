@@ -1,0 +1,35 @@
+import { statSync } from "node:fs";
+import { formatServiceDate } from "../lib/service-date.js";
+import { BEDIENINGTYPES, VERVOERTYPES } from "../network/model.js";
+import { loadSnapshot } from "../network/snapshot.js";
+import { networkCounts } from "./import-command.js";
+import { formatBytes } from "./peak-memory.js";
+
+/** `lijnwijzer inspect <file>`: counts, validity, entities and the largest lines of a snapshot. */
+export function inspectSnapshot(path: string, log: (line: string) => void = console.log): void {
+  const started = performance.now();
+  const net = loadSnapshot(path);
+  const loadMs = performance.now() - started;
+  const m = net.meta;
+  const s = net.strings;
+  log(`snapshot ${path}: ${formatBytes(statSync(path).size)}, format ${m.formatVersion}, written ${m.createdAt}, loaded in ${loadMs.toFixed(0)} ms`);
+  log(`time zone ${m.timezone}; valid ${formatServiceDate(m.validFrom)} .. ${formatServiceDate(m.validTo)}`);
+  for (const f of m.feeds) log(`feed ${f.source} (${f.profile})${f.publisher ? `, ${f.publisher}` : ""}${f.version ? ` ${f.version}` : ""}`);
+  for (const line of networkCounts(net)) log(line);
+  log("entities:");
+  for (const e of m.entities) log(`  ${e.number.padStart(3)} ${e.code.padEnd(10)} ${e.name}`);
+  const tripsPerLine = new Uint32Array(net.lines.count);
+  for (let p = 0; p < net.patterns.count; p++) {
+    tripsPerLine[net.patterns.line[p]] += net.patterns.tripStart[p + 1] - net.patterns.tripStart[p];
+  }
+  const largest = [...tripsPerLine.keys()].sort((a, b) => tripsPerLine[b] - tripsPerLine[a]).slice(0, 10);
+  log("largest lines (trips):");
+  for (const l of largest) {
+    const e = m.entities[net.lines.entity[l]].number;
+    log(
+      `  ${e}/${s.get(net.lines.number[l])} "${s.get(net.lines.publicNumber[l])}" ${s.get(net.lines.description[l])} ` +
+        `[${VERVOERTYPES[net.lines.transportType[l]]}, ${BEDIENINGTYPES[net.lines.serviceType[l]]}, gtfs ${s.get(net.lines.gtfsId[l])}]: ${tripsPerLine[l]}`,
+    );
+  }
+  if (m.warnings.length) log(`warnings at import: ${m.warnings.map((w) => `${w.code} x${w.count}`).join(", ")}`);
+}

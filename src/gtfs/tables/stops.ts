@@ -13,7 +13,8 @@ const ACCESSIBILITY = ["MOTORISCHE_BEPERKING", "MOTORISCH_MET_ASSIST", "VISUELE_
 
 export const stopsTable: TableSpec<StopRow> = {
   file: "stops.txt",
-  required: ["stop_id"],
+  // stop_lat/stop_lon are required for stops, stations and entrances: every real stops.txt has them
+  required: ["stop_id", "stop_lat", "stop_lon"],
   key: { columns: "stop_id", of: (s) => s.stopId },
   parse(r) {
     const locationType = r.enumOf("location_type", LOCATION_TYPES, 0);

@@ -129,6 +129,76 @@ function halteDoorkomsten(net: Network, t: StopTimetable, W: PassageWriter, link
   };
 }
 
+/**
+ * One stop's day as UTF-8 JSON: the `halteDoorkomsten` array, and the three note arrays as
+ * `"doorkomstNotas":[..],"ritNotas":[..],"omleidingen":[..]`. The links of the surrounding object
+ * differ per answer (self, or the stop in a list), so they are not part of it. Kept as bytes so
+ * that an answer is a concatenation of buffers, not a string to encode again per request.
+ */
+interface StopDayJson {
+  halteDoorkomsten: Buffer;
+  notes: Buffer;
+}
+
+/**
+ * Stop days as JSON, per network (a swapped-out network takes its entries with it), least recently
+ * used out first, bounded in characters. A stop's day is a pure function of (network, stop, date,
+ * last-stop flag, link base) and popular stops are asked for again and again, alone and in E5
+ * lists; serialising a day costs several times computing it (docs/BENCHMARKS.md). The bound also
+ * caps what arbitrary Host headers (link bases) can make us keep.
+ */
+const STOP_DAY_CACHE_BYTES = 64 * 1024 * 1024;
+const stopDayCaches = new WeakMap<Network, { entries: Map<string, StopDayJson>; bytes: number }>();
+
+function stopDayJson(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
+  let cache = stopDayCaches.get(net);
+  if (!cache) {
+    cache = { entries: new Map(), bytes: 0 };
+    stopDayCaches.set(net, cache);
+  }
+  const key = `${L.base}|${stop}|${date}|${includeLastStop ? 1 : 0}`;
+  const hit = cache.entries.get(key);
+  if (hit) {
+    cache.entries.delete(key);
+    cache.entries.set(key, hit);
+    return hit;
+  }
+  const t = stopTimetable(net, undefined, { stop, date, includeLastStop });
+  const view = halteDoorkomsten(net, t, new PassageWriter(L), []);
+  const json: StopDayJson = {
+    halteDoorkomsten: Buffer.from(JSON.stringify(view.halteDoorkomsten)),
+    notes: Buffer.from(
+      `"doorkomstNotas":${JSON.stringify(view.doorkomstNotas)},"ritNotas":${JSON.stringify(view.ritNotas)},"omleidingen":${JSON.stringify(view.omleidingen)}`,
+    ),
+  };
+  const size = json.halteDoorkomsten.length + json.notes.length;
+  if (size > STOP_DAY_CACHE_BYTES / 4) return json;
+  cache.entries.set(key, json);
+  cache.bytes += size;
+  for (const [k, v] of cache.entries) {
+    if (cache.bytes <= STOP_DAY_CACHE_BYTES) break;
+    cache.entries.delete(k);
+    cache.bytes -= v.halteDoorkomsten.length + v.notes.length;
+  }
+  return json;
+}
+
+const HALTE_DOORKOMSTEN_OPEN = Buffer.from('{"halteDoorkomsten":');
+const LIJST_OPEN = Buffer.from('{"halteDoorkomstenLijst":[');
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("}");
+
+/** Appends a HalteDoorkomsten object as JSON, field order as in its schema. */
+function pushHalteDoorkomsten(parts: Buffer[], day: StopDayJson, links: Link[]): void {
+  parts.push(HALTE_DOORKOMSTEN_OPEN, day.halteDoorkomsten, Buffer.from(`,"links":${JSON.stringify(links)},`), day.notes, CLOSE);
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function stopEntity(net: Network, stop: StopIdx): string {
+  return net.meta.entities[net.stops.entity[stop]].number;
+}
+
 /** Trips with their passages (Ritten), with the notes of those trips and the day's diversions of the line direction. */
 function ritten(net: Network, ld: LineDirIdx, date: ServiceDate, trips: TripTimetable[], W: PassageWriter, links: Link[]): Static<typeof Ritten> {
   const notes = notesOfPassages(net, trips.flatMap((t) => t.passages));
@@ -165,12 +235,15 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
         response: { 200: HalteDoorkomsten, ...ERROR_RESPONSES },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const net = source.current();
       const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
       const date = timetableDate(net, req.query.datum, opts.now());
-      const t = stopTimetable(net, undefined, { stop, date, includeLastStop: req.query.inclusiefLaatsteDoorkomst === true });
-      return halteDoorkomsten(net, t, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
+      const day = stopDayJson(net, linkerFor(req, opts), stop, date, req.query.inclusiefLaatsteDoorkomst === true);
+      const parts: Buffer[] = [];
+      pushHalteDoorkomsten(parts, day, [selfLink(req, config)]);
+      // Already JSON (the schema above documents it): sent as it is.
+      return reply.type(JSON_TYPE).send(Buffer.concat(parts));
     },
   );
 
@@ -189,24 +262,25 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
           response: { 200: HalteDoorkomstenLijst, ...ERROR_RESPONSES },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const net = source.current();
         const keys = parseStopKeys(req.params.haltesleutels);
         const date = timetableDate(net, req.query.datum, opts.now());
         const L = linkerFor(req, opts);
-        const W = new PassageWriter(L);
         const links: Link[] = [selfLink(req, config)];
-        const list: HalteDoorkomsten[] = [];
+        const parts: Buffer[] = [LIJST_OPEN];
         for (const key of keys) {
           const stop = findStop(net, key.entity, key.stop);
           if (stop === undefined) {
             links.push(L.link("onbekendeHalte", L.stop(key.entity, key.stop)));
             continue;
           }
-          const t = stopTimetable(net, undefined, { stop, date });
-          list.push(halteDoorkomsten(net, t, W, [L.link("halte", L.stop(key.entity, net.strings.get(net.stops.number[stop])))]));
+          const day = stopDayJson(net, L, stop, date, false);
+          if (parts.length > 1) parts.push(COMMA);
+          pushHalteDoorkomsten(parts, day, [L.link("halte", L.stop(stopEntity(net, stop), net.strings.get(net.stops.number[stop])))]);
         }
-        return { halteDoorkomstenLijst: list, links };
+        parts.push(Buffer.from(`],"links":${JSON.stringify(links)}}`));
+        return reply.type(JSON_TYPE).send(Buffer.concat(parts));
       },
     );
   }

@@ -38,7 +38,10 @@ export async function readTable<Row, Refs>(
       result.columns = record.fields();
       reader = new RowReader(spec.file, ctx, result.columns);
       reader.record = record;
-      const reason = spec.unsupported?.(result.columns);
+      const missing = spec.required.find((c) => !result.columns.includes(c));
+      const reason =
+        spec.unsupported?.(result.columns) ??
+        (spec.extension && missing !== undefined ? `not the extension file of that name (no ${missing} column)` : undefined);
       if (reason !== undefined) {
         reader.warn("unsupported_file", `${reason}: file ignored`);
         skip = true;

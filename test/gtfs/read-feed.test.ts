@@ -320,6 +320,26 @@ describe("readFeed - extensions", () => {
   });
 });
 
+describe("readFeed - foreign files", () => {
+  it("read-feed - a notes.txt in another format (Metro-North's) is skipped with a warning", async () => {
+    const feed = await readWith("extensions", {
+      "notes.txt": 'note_id,note_mark,note_title,note_desc\nH,H,,Train may depart 5 minutes earlier than the time shown\nY,Y,,"subject to adjustment, based on the game"\n',
+      "note_assignments.txt": undefined,
+    });
+    expect(feed.notes).toEqual([]);
+    expect(feed.warnings).toEqual([
+      { code: "unsupported_file", file: "notes.txt", line: 1, message: "not the extension file of that name (no note_text column): file ignored" },
+    ]);
+    expect(feed.rows["notes.txt"]).toBe(2);
+  });
+
+  it("read-feed - the older translations.txt format is skipped with a warning", async () => {
+    const feed = await readWith("minimal", { "translations.txt": "trans_id,lang,translation\nStation,fr,Gare\n" });
+    expect(feed.translations).toEqual([]);
+    expect(feed.warnings.map((w) => [w.code, w.file])).toEqual([["unsupported_file", "translations.txt"]]);
+  });
+});
+
 describe("readFeed - warnings", () => {
   it("read-feed - non-fatal problems become counted warnings", async () => {
     const feed = await readGtfs(fixturePath("warnings"));

@@ -10,6 +10,7 @@ export interface DiversionRouteRefs {
 
 export const diversionRoutesTable: TableSpec<DiversionRouteRow, DiversionRouteRefs> = {
   file: "diversion_routes.txt",
+  extension: true,
   required: ["diversion_id", "route_id", "direction_id"],
   key: { columns: "diversion_id, route_id and direction_id", of: (d) => `${d.diversionId} ${d.routeId} ${d.directionId}` },
   parse(r, refs) {

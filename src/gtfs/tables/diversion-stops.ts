@@ -10,6 +10,7 @@ export interface DiversionStopRefs {
 
 export const diversionStopsTable: TableSpec<DiversionStopRow, DiversionStopRefs> = {
   file: "diversion_stops.txt",
+  extension: true,
   required: ["diversion_id", "stop_id"],
   key: { columns: "diversion_id and stop_id", of: (d) => `${d.diversionId} ${d.stopId}` },
   parse(r, refs) {

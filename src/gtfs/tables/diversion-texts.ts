@@ -6,6 +6,7 @@ const LANGUAGES = ["nl", "fr", "en", "de"] as const;
 
 export const diversionTextsTable: TableSpec<DiversionTextRow, ReadonlyMap<string, number>> = {
   file: "diversion_texts.txt",
+  extension: true,
   required: ["diversion_id", "language"],
   key: { columns: "diversion_id and language", of: (t) => `${t.diversionId} ${t.language}` },
   parse(r, diversions) {

@@ -8,6 +8,7 @@ const EVERY_DAY = 0b111_1111;
 
 export const diversionsTable: TableSpec<DiversionRow> = {
   file: "diversions.txt",
+  extension: true,
   required: ["diversion_id", "diversion_kind", "start_date", "end_date"],
   key: { columns: "diversion_id", of: (d) => String(d.diversionId) },
   parse(r) {

@@ -11,6 +11,7 @@ export interface NoteAssignmentRefs {
 
 export const noteAssignmentsTable: TableSpec<NoteAssignmentRow, NoteAssignmentRefs> = {
   file: "note_assignments.txt",
+  extension: true,
   required: ["note_id", "trip_id"],
   key: { columns: "note_id, trip_id and stop_id", of: (a) => `${a.noteId} ${a.tripId} ${a.stopId}` },
   parse(r, refs) {

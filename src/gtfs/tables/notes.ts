@@ -4,6 +4,7 @@ import type { NoteRow } from "../types.js";
 
 export const notesTable: TableSpec<NoteRow> = {
   file: "notes.txt",
+  extension: true,
   required: ["note_id", "note_text"],
   key: { columns: "note_id", of: (n) => String(n.noteId) },
   parse(r) {

@@ -26,27 +26,40 @@ export class CsvIdIndex {
   constructor(ids: ReadonlyMap<string, number>) {
     this.byString = ids;
     this.numeric = numericTable(ids);
-    const encoded = [...ids.keys()].map((id) => Buffer.from(id, "utf8"));
-    this.pool = new Uint8Array(encoded.reduce((sum, b) => sum + b.length, 0));
+    // One pool for all ids' UTF-8 bytes; written char by char for ASCII ids (most), which is
+    // ~10x cheaper than a Buffer per id for the 100 000 trip ids of a big feed.
+    let capacity = 0;
+    for (const id of ids.keys()) capacity += id.length * 3;
+    const pool = Buffer.allocUnsafe(capacity);
     let size = 16;
-    while (size < encoded.length * 2) size *= 2;
-    this.slots = new Int32Array(size * SLOT).fill(-1);
-    this.mask = size - 1;
+    while (size < ids.size * 2) size *= 2;
+    const slots = new Int32Array(size * SLOT).fill(-1);
+    const mask = size - 1;
     let at = 0;
-    let entry = 0;
-    for (const value of ids.values()) {
-      const b = encoded[entry++];
-      this.pool.set(b, at);
-      const h = hash(b, 0, b.length);
-      let slot = h & this.mask;
-      while (this.slots[slot * SLOT + 3] !== -1) slot = (slot + 1) & this.mask;
+    for (const [id, value] of ids) {
+      const start = at;
+      let ascii = true;
+      for (let k = 0; k < id.length; k++) {
+        const c = id.charCodeAt(k);
+        if (c >= 0x80) {
+          ascii = false;
+          break;
+        }
+        pool[at++] = c;
+      }
+      if (!ascii) at = start + pool.write(id, start, "utf8");
+      const h = hash(pool, start, at);
+      let slot = h & mask;
+      while (slots[slot * SLOT + 3] !== -1) slot = (slot + 1) & mask;
       const w = slot * SLOT;
-      this.slots[w] = h;
-      this.slots[w + 1] = at;
-      this.slots[w + 2] = b.length;
-      this.slots[w + 3] = value;
-      at += b.length;
+      slots[w] = h;
+      slots[w + 1] = start;
+      slots[w + 2] = at - start;
+      slots[w + 3] = value;
     }
+    this.pool = pool.subarray(0, at);
+    this.slots = slots;
+    this.mask = mask;
   }
 
   /** Value of the id in field i of the record; -1 when unknown (or the field is empty). */

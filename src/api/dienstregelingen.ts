@@ -135,7 +135,7 @@ function halteDoorkomsten(net: Network, t: StopTimetable, W: PassageWriter, link
  * differ per answer (self, or the stop in a list), so they are not part of it. Kept as bytes so
  * that an answer is a concatenation of buffers, not a string to encode again per request.
  */
-interface StopDayJson {
+export interface StopDayJson {
   halteDoorkomsten: Buffer;
   notes: Buffer;
 }
@@ -150,6 +150,18 @@ interface StopDayJson {
 const STOP_DAY_CACHE_BYTES = 64 * 1024 * 1024;
 const stopDayCaches = new WeakMap<Network, { entries: Map<string, StopDayJson>; bytes: number }>();
 
+/** One stop's day as JSON, computed (no cache): the query, the renaming, the serialisation. */
+export function renderStopDay(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
+  const t = stopTimetable(net, undefined, { stop, date, includeLastStop });
+  const view = halteDoorkomsten(net, t, new PassageWriter(L), []);
+  return {
+    halteDoorkomsten: Buffer.from(JSON.stringify(view.halteDoorkomsten)),
+    notes: Buffer.from(
+      `"doorkomstNotas":${JSON.stringify(view.doorkomstNotas)},"ritNotas":${JSON.stringify(view.ritNotas)},"omleidingen":${JSON.stringify(view.omleidingen)}`,
+    ),
+  };
+}
+
 function stopDayJson(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
   let cache = stopDayCaches.get(net);
   if (!cache) {
@@ -163,14 +175,7 @@ function stopDayJson(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, 
     cache.entries.set(key, hit);
     return hit;
   }
-  const t = stopTimetable(net, undefined, { stop, date, includeLastStop });
-  const view = halteDoorkomsten(net, t, new PassageWriter(L), []);
-  const json: StopDayJson = {
-    halteDoorkomsten: Buffer.from(JSON.stringify(view.halteDoorkomsten)),
-    notes: Buffer.from(
-      `"doorkomstNotas":${JSON.stringify(view.doorkomstNotas)},"ritNotas":${JSON.stringify(view.ritNotas)},"omleidingen":${JSON.stringify(view.omleidingen)}`,
-    ),
-  };
+  const json = renderStopDay(net, L, stop, date, includeLastStop);
   const size = json.halteDoorkomsten.length + json.notes.length;
   if (size > STOP_DAY_CACHE_BYTES / 4) return json;
   cache.entries.set(key, json);

@@ -44,7 +44,7 @@ export class RowReader {
   requireColumns(names: readonly string[]): void {
     for (const name of names) {
       if (!this.columns.has(name)) {
-        throw new GtfsError(this.file, 1, `missing required column ${name}`);
+        throw new GtfsError(this.file, this.line, `missing required column ${name}`);
       }
     }
   }

@@ -118,6 +118,21 @@ describe("CsvTokenizer", () => {
     expect(rows[0].fields[99]).toBe("c99");
   });
 
+  it("csv-records - keeps at most the unfinished record between chunks, whatever the input size", () => {
+    const row = "EN_O6-Weekday-028500_SBS82_901,04:45:00,04:45:00,304083,1,0,0,1\n";
+    const input = Buffer.from(row.repeat(20_000)); // 1.3 MB
+    let records = 0;
+    const tokenizer = new CsvTokenizer(() => records++);
+    let largestKept = 0;
+    for (let at = 0; at < input.length; at += 4096) {
+      tokenizer.push(input.subarray(at, at + 4096));
+      largestKept = Math.max(largestKept, (tokenizer as unknown as { pending: Buffer }).pending.length);
+    }
+    tokenizer.end();
+    expect(records).toBe(20_000);
+    expect(largestKept).toBeLessThan(row.length);
+  });
+
   it("readCsvRecords - reads a stream and reports each chunk's bytes", async () => {
     const seen: string[] = [];
     const bytes: number[] = [];

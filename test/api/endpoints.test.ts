@@ -142,6 +142,28 @@ describe.each(["v1", "beta"] as const)("network endpoints, %s family", (family) 
     ]);
   });
 
+  it(`E3 ${family} - the demo's line 3/302 is Leuven's line 2, valid through the demo's calendar`, async () => {
+    const res = await get(`${base()}/lijnen/3/302`);
+    const date = (d: string) => (family === "v1" ? d : `${d}T00:00:00`);
+    const { links: _links, ...fields } = res.body;
+    expect(fields).toEqual({
+      entiteitnummer: "3",
+      lijnnummer: "302",
+      lijnnummerPubliek: "2",
+      omschrijving: "Kessel-Lo - Heverlee",
+      vervoerRegioCode: "LV",
+      publiek: true,
+      vervoertype: "BUS",
+      bedieningtype: "NORMAAL",
+      lijnGeldigVan: date("2024-01-01"),
+      lijnGeldigTot: date("2030-12-31"),
+    });
+    const heen = await get(`${base()}/lijnen/3/302/lijnrichtingen/HEEN`);
+    expect(heen.body).toMatchObject({ omschrijving: "Kessel-Lo - Heverlee", bestemming: "Heverlee", richting: "HEEN" });
+    const terug = await get(`${base()}/lijnen/3/0302/lijnrichtingen/TERUG`);
+    expect(terug.body).toMatchObject({ omschrijving: "Heverlee - Kessel-Lo", bestemming: "Kessel-Lo", richting: "TERUG" });
+  });
+
   it(`E2 ${family} - the lines of a municipality include the line that stops there`, async () => {
     const body = await call(family, `/gemeenten/${k.nis}/lijnen`, listShape("lijnen", lijnShape(family, "municipality")));
     const expected = linesOfMunicipality(net, net.stops.municipality[k.stop.idx], SUITE_DAY).length;

@@ -114,4 +114,23 @@ describe("field names of the real service's answers", () => {
     expect(keys(near.haltes[0])).toEqual(keys(real.haltes[0]));
     expect(rels(near.haltes[0])).toEqual(expect.arrayContaining(rels(real.haltes[0])));
   });
+
+  it("samples - stop 300483 Doleeg is the real one, but for the documented differences (N5 NIS number, N10 districtCode)", async () => {
+    const real = sample("stops_by_municipality.json").haltes[0];
+    expect(real.haltenummer).toBe("300483");
+    const ours = await v1("/haltes/3/300483");
+    const { links: _realLinks, ...realFields } = real;
+    const { links: _ourLinks, ...ourFields } = ours;
+    expect(ourFields).toEqual({ ...realFields, gemeentenummer: 24062, districtCode: "LV", taal: "NEDERLANDS" });
+  });
+
+  it("samples - Leuven's lines are the real ones: number, public number, description, region, type", async () => {
+    const ours = (await v1("/gemeenten/24062/lijnen")).lijnen as Any[];
+    for (const real of sample("lines_by_municipality.json").lijnen as Any[]) {
+      const line = ours.find((l) => l.entiteitnummer === real.entiteitnummer && l.lijnnummer === real.lijnnummer);
+      expect(line, `line ${real.entiteitnummer}/${real.lijnnummer}`).toBeDefined();
+      const pick = ({ lijnGeldigVan: _v, lijnGeldigTot: _t, links: _l, ...rest }: Any) => rest;
+      expect(pick(line)).toEqual(pick(real));
+    }
+  });
 });

@@ -59,7 +59,8 @@ export async function readTable<Row, Refs>(
       const k = key.of(row);
       const first = result.index.get(k);
       if (first !== undefined) {
-        reader.warn("duplicate_row", `duplicate ${key.columns} ${JSON.stringify(k)}: row ignored, the first one is kept`);
+        const what = k === "" ? key.columns : `${key.columns} ${JSON.stringify(k)}`;
+        reader.warn("duplicate_row", `duplicate ${what}: row ignored, the first one is kept`);
         return;
       }
       result.index.set(k, result.rows.length);

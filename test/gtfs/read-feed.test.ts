@@ -365,6 +365,7 @@ describe("readFeed - warnings", () => {
       unused_route: 1,
     });
     expect(feed.warnings[0].message).toBe('duplicate stop_id "301002": row ignored, the first one is kept');
+    expect(feed.warnings[6].message).toBe("duplicate row (feed_info.txt holds one): row ignored, the first one is kept");
     expect(feed.stops.find((s) => s.stopId === "301002")!.name).toBe("Campus");
     expect(feed.trips.map((t) => t.tripId)).toEqual(["t1", "t2", "t4"]);
     expect(Array.from(feed.stopTimes.tripStart)).toEqual([0, 2, 4, 4]);

@@ -6,7 +6,7 @@ export const feedInfoTable: TableSpec<FeedInfoRow> = {
   file: "feed_info.txt",
   required: ["feed_publisher_name", "feed_publisher_url", "feed_lang"],
   // the file holds one row: any later one is a duplicate of it
-  key: { columns: "feed_info row (the file holds one)", of: () => "" },
+  key: { columns: "row (feed_info.txt holds one)", of: () => "" },
   parse(r) {
     return {
       publisherName: r.text("feed_publisher_name"),

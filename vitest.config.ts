@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // Compile the demo snapshot once before the workers start; each worker then only loads it.
+    globalSetup: ["test/global-setup.ts"],
   },
 });

@@ -182,7 +182,8 @@ export class LineStopBuilder {
       const x = points[i - 1];
       const y = points[i];
       const d = distanceMeters(x, y);
-      const n = Math.floor(d / spacing);
+      // Between villages a city line stops as seldom as a regional one.
+      const n = Math.floor(d / (d > 3000 ? Math.max(spacing, 850) : spacing));
       const v = offsetMeters(x, y);
       const len = Math.sqrt(v.x * v.x + v.y * v.y) || 1;
       for (let k = 1; k <= n; k++) {

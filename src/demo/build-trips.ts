@@ -167,10 +167,6 @@ export function buildTrips(plan: LinePlan, stops: LineStops, options: TripOption
           runTimes.set(key, offsets);
         }
         const start = minute * 60;
-        const times = {
-          arrivals: offsets.arrivals.map((t) => start + t),
-          departures: offsets.departures.map((t) => start + t),
-        };
         const n = ++counters[direction];
         const ritnummer = String(RITNUMMER_BASE[serviceId] + 2 * n - (direction === 0 ? 1 : 0));
         const nonTimepoint = options.nonTimepoints ? anchors.map((a, i) => a || i === 0 || i === anchors.length - 1) : undefined;
@@ -184,8 +180,8 @@ export function buildTrips(plan: LinePlan, stops: LineStops, options: TripOption
           headsign: headsignOf(plan, direction, tripStops, short),
           wheelchair: accessible ? 1 : 2,
           stops: tripStops,
-          arrivals: times.arrivals.map((t, i) => (nonTimepoint && !nonTimepoint[i] ? undefined : t)),
-          departures: times.departures.map((t, i) => (nonTimepoint && !nonTimepoint[i] ? undefined : t)),
+          arrivals: offsets.arrivals.map((t, i) => (nonTimepoint && !nonTimepoint[i] ? undefined : start + t)),
+          departures: offsets.departures.map((t, i) => (nonTimepoint && !nonTimepoint[i] ? undefined : start + t)),
           timepoints: nonTimepoint?.map((tp) => (tp ? 1 : 0)),
           pickupDropOff:
             plan.serviceType === "BELBUS" ? tripStops.map((_, i) => (i === 0 || i === tripStops.length - 1 ? 0 : 2)) : undefined,
@@ -206,13 +202,14 @@ function terugShiftMinutes(plan: LinePlan): number {
 
 function speedKmh(plan: LinePlan, meters: number): number {
   if (plan.express) return Math.min(70, 30 + meters / 150);
-  if (plan.schedule === "tram") return 17;
-  if (plan.schedule === "city" || plan.schedule === "cityMinor") return 16;
+  if (plan.schedule === "tram") return 19;
+  if (plan.schedule === "city" || plan.schedule === "cityMinor") return Math.min(45, 14 + meters / 50);
   return Math.min(50, 16 + meters / 45);
 }
 
+/** Railway stations and bus-station platforms, where a bus waits a minute. */
 function isHub(stop: DemoStop): boolean {
-  return / perron |^Station/.test(stop.name + " ") || stop.stopPlace.kind === "station";
+  return stop.stopPlace.kind === "station" || /^Station( |$)| perron /.test(stop.name);
 }
 
 /**

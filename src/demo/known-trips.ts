@@ -56,8 +56,8 @@ export const KNOWN_TRIPS = {
     stopCount: 28,
     passages: [
       { sequence: 1, stopId: "302938", stopName: "Kessel-Lo Boven-Lo", arrival: "06:01:00", departure: "06:01:00" },
-      { sequence: 14, stopId: "303130", stopName: "Leuven Station perron 5", arrival: "06:25:00", departure: "06:26:00" },
-      { sequence: 28, stopId: "302868", stopName: "Heverlee Campus Arenberg", arrival: "06:53:00", departure: "06:53:00" },
+      { sequence: 14, stopId: "303130", stopName: "Leuven Station perron 5", arrival: "06:19:00", departure: "06:20:00" },
+      { sequence: 28, stopId: "302868", stopName: "Heverlee Campus Arenberg", arrival: "06:42:00", departure: "06:42:00" },
     ],
     runsOn: ["2025-03-12","2025-07-22"],
     doesNotRunOn: ["2025-07-21","2024-07-21","2025-03-15"],
@@ -77,8 +77,8 @@ export const KNOWN_TRIPS = {
     stopCount: 28,
     passages: [
       { sequence: 1, stopId: "302938", stopName: "Kessel-Lo Boven-Lo", arrival: "23:31:00", departure: "23:31:00" },
-      { sequence: 14, stopId: "303130", stopName: "Leuven Station perron 5", arrival: "23:55:00", departure: "23:56:00" },
-      { sequence: 28, stopId: "302868", stopName: "Heverlee Campus Arenberg", arrival: "24:23:00", departure: "24:23:00" },
+      { sequence: 14, stopId: "303130", stopName: "Leuven Station perron 5", arrival: "23:49:00", departure: "23:50:00" },
+      { sequence: 28, stopId: "302868", stopName: "Heverlee Campus Arenberg", arrival: "24:12:00", departure: "24:12:00" },
     ],
     runsOn: ["2025-03-12"],
     doesNotRunOn: ["2025-07-21"],
@@ -98,8 +98,8 @@ export const KNOWN_TRIPS = {
     stopCount: 28,
     passages: [
       { sequence: 1, stopId: "302938", stopName: "Kessel-Lo Boven-Lo", arrival: "08:01:00", departure: "08:01:00" },
-      { sequence: 14, stopId: "303130", stopName: "Leuven Station perron 5", arrival: "08:25:00", departure: "08:26:00" },
-      { sequence: 28, stopId: "302868", stopName: "Heverlee Campus Arenberg", arrival: "08:53:00", departure: "08:53:00" },
+      { sequence: 14, stopId: "303130", stopName: "Leuven Station perron 5", arrival: "08:19:00", departure: "08:20:00" },
+      { sequence: 28, stopId: "302868", stopName: "Heverlee Campus Arenberg", arrival: "08:42:00", departure: "08:42:00" },
     ],
     runsOn: ["2024-07-21","2025-07-21","2025-03-30","2025-11-01"],
     doesNotRunOn: ["2025-07-22","2025-03-15"],
@@ -116,11 +116,11 @@ export const KNOWN_TRIPS = {
     ritnummer: "7005",
     headsign: "Kessel-Lo",
     wheelchairAccessible: 1,
-    stopCount: 46,
+    stopCount: 45,
     passages: [
-      { sequence: 1, stopId: "300888", stopName: "Hever Centrum", arrival: "25:30:00", departure: "25:30:00" },
-      { sequence: 16, stopId: "300932", stopName: "Wespelaar Kloosterweg", arrival: "26:01:00", departure: "26:01:00" },
-      { sequence: 46, stopId: "302959", stopName: "Kessel-Lo Heiberg", arrival: "26:53:00", departure: "26:53:00" },
+      { sequence: 1, stopId: "300837", stopName: "Hever Kerk", arrival: "25:30:00", departure: "25:30:00" },
+      { sequence: 16, stopId: "300879", stopName: "Wespelaar Stationsweg", arrival: "26:01:00", departure: "26:01:00" },
+      { sequence: 45, stopId: "302959", stopName: "Kessel-Lo Heiberg", arrival: "26:52:00", departure: "26:52:00" },
     ],
     runsOn: ["2025-03-29","2025-10-25","2025-03-28"],
     doesNotRunOn: ["2025-03-30","2025-03-27"],
@@ -137,11 +137,11 @@ export const KNOWN_TRIPS = {
     ritnummer: "7006",
     headsign: "Hever",
     wheelchairAccessible: 1,
-    stopCount: 46,
+    stopCount: 45,
     passages: [
       { sequence: 1, stopId: "352959", stopName: "Kessel-Lo Heiberg", arrival: "26:00:00", departure: "26:00:00" },
-      { sequence: 24, stopId: "300937", stopName: "Herent Adolf Daensstraat", arrival: "26:39:00", departure: "26:39:00" },
-      { sequence: 46, stopId: "300893", stopName: "Hever Centrum", arrival: "27:23:00", departure: "27:23:00" },
+      { sequence: 23, stopId: "300268", stopName: "Herent Dorpsplein", arrival: "26:37:00", departure: "26:37:00" },
+      { sequence: 45, stopId: "300842", stopName: "Hever Kerk", arrival: "27:22:00", departure: "27:22:00" },
     ],
     runsOn: ["2025-03-29","2025-10-25"],
     doesNotRunOn: ["2025-03-30"],
@@ -161,8 +161,8 @@ export const KNOWN_TRIPS = {
     stopCount: 16,
     passages: [
       { sequence: 1, stopId: "100001", stopName: "Merksem Luchtbal", arrival: "05:41:00", departure: "05:41:00" },
-      { sequence: 8, stopId: "100008", stopName: "Antwerpen Astrid", arrival: "05:58:00", departure: "05:58:00" },
-      { sequence: 16, stopId: "100016", stopName: "Antwerpen Zuid", arrival: "06:18:00", departure: "06:18:00" },
+      { sequence: 8, stopId: "100008", stopName: "Antwerpen Astrid", arrival: "05:57:00", departure: "05:57:00" },
+      { sequence: 16, stopId: "100016", stopName: "Antwerpen Zuid", arrival: "06:15:00", departure: "06:15:00" },
     ],
     runsOn: ["2025-03-12"],
     doesNotRunOn: ["2025-03-16"],
@@ -181,7 +181,7 @@ export const KNOWN_TRIPS = {
     wheelchairAccessible: 1,
     stopCount: 32,
     passages: [
-      { sequence: 1, stopId: "300251", stopName: "Linden Kapel", arrival: "07:05:00", departure: "07:05:00" },
+      { sequence: 1, stopId: "300211", stopName: "Linden Pastorij", arrival: "07:05:00", departure: "07:05:00" },
       { sequence: 32, stopId: "303678", stopName: "Heverlee Sint-Albertus College", arrival: "07:48:00", departure: "07:48:00" },
     ],
     runsOn: ["2025-03-13"],
@@ -199,11 +199,11 @@ export const KNOWN_TRIPS = {
     ritnummer: "1001",
     headsign: "Lo-Reninge",
     wheelchairAccessible: 1,
-    stopCount: 34,
+    stopCount: 31,
     passages: [
-      { sequence: 1, stopId: "500001", stopName: "Alveringem Dorp", arrival: "07:33:00", departure: "07:33:00" },
-      { sequence: 2, stopId: "500002", stopName: "Gijverinkhove Weidestraat", arrival: "07:35:00", departure: "07:35:00" },
-      { sequence: 34, stopId: "500034", stopName: "Reninge Kerk", arrival: "08:42:00", departure: "08:42:00" },
+      { sequence: 1, stopId: "500001", stopName: "Alveringem Kerk", arrival: "07:33:00", departure: "07:33:00" },
+      { sequence: 2, stopId: "500002", stopName: "Izenberge Kievitlaan", arrival: "07:35:00", departure: "07:35:00" },
+      { sequence: 31, stopId: "500031", stopName: "Reninge Centrum", arrival: "08:38:00", departure: "08:38:00" },
     ],
     runsOn: ["2025-03-12"],
     doesNotRunOn: ["2025-03-16"],
@@ -222,11 +222,11 @@ export const KNOWN_TRIPS = {
     wheelchairAccessible: 1,
     stopCount: 30,
     passages: [
-      { sequence: 1, stopId: "300682", stopName: "Tienen Station", arrival: "05:52:00", departure: "05:52:00" },
-      { sequence: 2, stopId: "300802", stopName: "Tienen Kasteelbaan", arrival: "", departure: "" },
-      { sequence: 3, stopId: "300803", stopName: "Kumtich Brouwerijplein", arrival: "", departure: "" },
-      { sequence: 4, stopId: "300804", stopName: "Kumtich Beekveld", arrival: "", departure: "" },
-      { sequence: 5, stopId: "300683", stopName: "Kumtich Pastorij", arrival: "06:00:00", departure: "06:00:00" },
+      { sequence: 1, stopId: "300630", stopName: "Tienen Station", arrival: "05:52:00", departure: "05:52:00" },
+      { sequence: 2, stopId: "300754", stopName: "Tienen Vijverstraat", arrival: "", departure: "" },
+      { sequence: 3, stopId: "300755", stopName: "Kumtich Tulpendreef", arrival: "", departure: "" },
+      { sequence: 4, stopId: "300756", stopName: "Kumtich Reigersstraat", arrival: "", departure: "" },
+      { sequence: 5, stopId: "300631", stopName: "Kumtich Dorp", arrival: "06:00:00", departure: "06:00:00" },
       { sequence: 30, stopId: "306086", stopName: "Leuven Station perron 11", arrival: "06:42:00", departure: "06:42:00" },
     ],
     runsOn: ["2025-03-12"],
@@ -246,8 +246,8 @@ export const KNOWN_TRIPS = {
     wheelchairAccessible: 2,
     stopCount: 15,
     passages: [
-      { sequence: 1, stopId: "100099", stopName: "Deurne Silsburg", arrival: "05:43:00", departure: "05:43:00" },
-      { sequence: 15, stopId: "100240", stopName: "Wilrijk Schoonselhof", arrival: "06:23:00", departure: "06:23:00" },
+      { sequence: 1, stopId: "100094", stopName: "Deurne Silsburg", arrival: "05:43:00", departure: "05:43:00" },
+      { sequence: 15, stopId: "100225", stopName: "Wilrijk Schoonselhof", arrival: "06:19:00", departure: "06:19:00" },
     ],
     runsOn: ["2025-03-12"],
     doesNotRunOn: ["2025-03-15"],
@@ -312,13 +312,18 @@ export function verifyKnownTrips(files: Map<string, string>): void {
   };
   const trips = new Map(table("trips.txt").map((t) => [t.trip_id, t]));
   const wanted = new Set<string>([...Object.values(KNOWN_TRIPS).map((t) => t.tripId), KNOWN_FREQUENCY.tripId, KNOWN_PICKUP.tripId]);
+  // stop_times.txt is grouped by trip: find each wanted trip's first row instead of splitting 13 MB.
+  const text = files.get("stop_times.txt")!;
   const stopTimes = new Map<string, Array<Record<string, string>>>();
-  for (const line of files.get("stop_times.txt")!.split("\n")) {
-    const tripId = line.slice(0, line.indexOf(","));
-    if (!wanted.has(tripId)) continue;
-    const [, arrival, departure, stopId, sequence, pickup, dropOff] = line.split(",");
-    const list = stopTimes.get(tripId) ?? [];
-    list.push({ arrival, departure, stopId, sequence, pickup, dropOff });
+  for (const tripId of wanted) {
+    const list: Array<Record<string, string>> = [];
+    let at = text.indexOf(`\n${tripId},`);
+    while (at >= 0 && text.startsWith(`${tripId},`, at + 1)) {
+      const end = text.indexOf("\n", at + 1);
+      const [, arrival, departure, stopId, sequence, pickup, dropOff] = text.slice(at + 1, end).split(",");
+      list.push({ arrival, departure, stopId, sequence, pickup, dropOff });
+      at = end;
+    }
     stopTimes.set(tripId, list);
   }
   const stops = new Map(table("stops.txt").map((s) => [s.stop_id, s]));

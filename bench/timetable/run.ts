@@ -15,7 +15,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../../src/api/app.js";
 import { renderStopDay } from "../../src/api/dienstregelingen.js";
@@ -102,13 +102,15 @@ async function httpRun(url: string, duration: number, connections: number) {
 
 const { network, source } = await loadNetwork();
 const date = busiestWeekday(network);
+console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} (other work on this machine inflates wall-clock figures)`);
 console.log(`network: ${source}: ${network.stops.count} stops, ${network.trips.count} trips, zone ${network.meta.timezone}`);
-console.log(`date: ${formatServiceDate(date)} (the weekday with most services in the first four weeks)`);
+console.log(`date: ${formatServiceDate(date)} (the weekday of the validity with most trips)`);
 
 const inProcess = benchDeparturesAtStop(network, { date });
 console.log(
   `in process, busiest stop ${inProcess.stop.number} "${inProcess.stop.name}" (${inProcess.passages} passages): ` +
-    `departuresAtStop p50 ${inProcess.departuresAtStop.p50Ms.toFixed(3)} ms, p90 ${inProcess.departuresAtStop.p90Ms.toFixed(3)} ms; ` +
+    `departuresAtStop p50 ${inProcess.departuresAtStop.p50Ms.toFixed(3)} ms, p90 ${inProcess.departuresAtStop.p90Ms.toFixed(3)} ms, ` +
+    `CPU ${inProcess.departuresAtStop.cpuMeanMs?.toFixed(3)} ms per run; ` +
     `stopTimetable p50 ${inProcess.stopTimetable.p50Ms.toFixed(3)} ms (target p50 <= ${TIMETABLE_TARGETS.stopDayP50Ms} ms)`,
 );
 
@@ -156,6 +158,7 @@ if (!process.argv.includes("--skip-http")) {
 
 const results = {
   date: new Date().toISOString(),
+  loadAverage: loadavg(),
   machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "", node: process.version },
   network: source,
   serviceDate: formatServiceDate(date),

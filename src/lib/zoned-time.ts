@@ -145,8 +145,21 @@ function createZonedTime(timezone: string): ZonedTime {
     return t;
   }
 
+  // The year of the last lookup: timetables ask about one day at a time, so this skips the calendar arithmetic.
+  let lastFrom = 0;
+  let lastTo = -1;
+  let lastTable: YearOffsets | undefined;
+
   function offsetMsAt(epochMs: number): number {
-    const t = yearTable(civilYear(Math.floor(epochMs / DAY_MS)));
+    let t: YearOffsets;
+    if (epochMs >= lastFrom && epochMs < lastTo) t = lastTable!;
+    else {
+      const year = civilYear(Math.floor(epochMs / DAY_MS));
+      t = yearTable(year);
+      lastFrom = Date.UTC(year, 0, 1);
+      lastTo = Date.UTC(year + 1, 0, 1);
+      lastTable = t;
+    }
     let o = t.initial;
     for (let i = 0; i < t.at.length; i++) {
       if (epochMs >= t.at[i]) o = t.offset[i];
@@ -197,13 +210,20 @@ function createZonedTime(timezone: string): ZonedTime {
     return v;
   }
 
+  let lastDay = NaN;
+  let lastPrefix = "";
+  // hot: called once per passage
   function formatLocal(epochMs: number): string {
     const local = epochMs + offsetMsAt(epochMs);
     const day = Math.floor(local / DAY_MS);
+    if (day !== lastDay) {
+      lastDay = day;
+      lastPrefix = `${datePrefix(day)}T`;
+    }
     const secs = Math.floor((local - day * DAY_MS) / 1000);
     const h = Math.floor(secs / 3600);
     const m = Math.floor((secs % 3600) / 60);
-    return `${datePrefix(day)}T${TWO[h]}:${TWO[m]}:${TWO[secs % 60]}`;
+    return lastPrefix + TWO[h] + ":" + TWO[m] + ":" + TWO[secs % 60];
   }
 
   function localDateOf(epochMs: number): ServiceDate {

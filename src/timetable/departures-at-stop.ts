@@ -1,7 +1,8 @@
 import { zonedTime } from "../lib/zoned-time.js";
 import type { Network, ServiceDate, StopIdx } from "../network/model.js";
-import { makePassage } from "./make-passage.js";
+import { passageMaker } from "./make-passage.js";
 import type { RealtimeOverlay } from "./realtime-overlay.js";
+import { maxStopTime } from "./max-stop-time.js";
 import { serviceDateWindows } from "./service-date-windows.js";
 import type { Passage } from "./types.js";
 
@@ -35,7 +36,9 @@ export function departuresAtStop(
 ): Passage[] {
   void realtime; // the real-time overlay arrives with the real-time issue
   const { stops, patterns, trips, stopTimes, services, meta } = network;
-  const windows = serviceDateWindows(network, params.date);
+  const maxTime = maxStopTime(network);
+  // A window that starts after the network's latest time (usually the D-2 one) can hold nothing.
+  const windows = serviceDateWindows(network, params.date).filter((w) => w.lo <= maxTime);
   if (windows.length === 0) return [];
   const includeLast = params.includeLastStop === true;
   const words = meta.wordsPerService;
@@ -83,11 +86,12 @@ export function departuresAtStop(
   order.sort((a, b) => epoch[a] - epoch[b] || cTrip[a] - cTrip[b] || cPos[a] - cPos[b]);
 
   const zone = zonedTime(network.meta.timezone);
+  const make = passageMaker(network);
   const out: Passage[] = new Array(n);
   for (let k = 0; k < n; k++) {
     const i = order[k];
     const e = epoch[i];
-    out[k] = makePassage(network, windows[cWin[i]].serviceDate, cTrip[i], cPos[i], cSec[i], e, zone.formatLocal(e));
+    out[k] = make(windows[cWin[i]].serviceDate, cTrip[i], cPos[i], cSec[i], e, zone.formatLocal(e));
   }
   return out;
 }

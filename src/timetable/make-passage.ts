@@ -1,51 +1,93 @@
+import { formatServiceDate } from "../lib/service-date.js";
 import type { EpochMs } from "../lib/zoned-time.js";
-import type { Network, ServiceDate, ServiceSeconds, TripIdx } from "../network/model.js";
+import type { Network, PatternIdx, ServiceDate, ServiceSeconds, StopIdx, TripIdx } from "../network/model.js";
 import { passageId } from "./passage-id.js";
 import type { Direction, Passage } from "./types.js";
 
 export const DIRECTIONS: readonly Direction[] = ["HEEN", "TERUG"];
 
-/**
- * Builds one Passage. Callers have already chosen the time (departure, or arrival at the last
- * stop) and converted it; this only resolves numbers and names (strings.get caches them).
- */
-export function makePassage(
-  network: Network,
+/** Builds one Passage; the caller has chosen the time (departure, or arrival at the last stop) and converted it. */
+export type PassageMaker = (
   serviceDate: ServiceDate,
   trip: TripIdx,
   position: number,
   seconds: ServiceSeconds,
   epochMs: EpochMs,
   time: string,
-): Passage {
+) => Passage;
+
+interface PatternFacts {
+  first: number;
+  lastRow: number;
+  lastStop: StopIdx;
+  lineDirection: number;
+  entity: string;
+  lineNumber: string;
+  direction: Direction;
+  lastStopName: string;
+  lastStopLongName: string;
+}
+
+/**
+ * A PassageMaker for one query. What is the same for every passage of a pattern or a service
+ * date is resolved once (a busy stop's day is hundreds of passages of a few dozen patterns).
+ */
+export function passageMaker(network: Network): PassageMaker {
   const { trips, patterns, lines, stops, strings, meta } = network;
-  const p = trips.pattern[trip];
-  const first = patterns.stopStart[p];
-  const lastRow = patterns.stopStart[p + 1] - 1;
-  const stop = patterns.stops[first + position];
-  const lastStop = patterns.stops[lastRow];
-  const line = patterns.line[p];
-  const dir = patterns.direction[p];
-  const stopNumber = strings.get(stops.number[stop]);
-  const headsign = strings.get(trips.headsign[trip]);
-  return {
-    id: passageId(network, serviceDate, trip, stopNumber, position),
-    serviceDate,
-    trip,
-    position,
-    stop,
-    lineDirection: line * 2 + dir,
-    seconds,
-    epochMs,
-    time,
-    isLast: first + position === lastRow,
-    entity: meta.entities[lines.entity[line]].number,
-    lineNumber: strings.get(lines.number[line]),
-    direction: DIRECTIONS[dir],
-    tripNumber: strings.get(trips.number[trip]),
-    stopEntity: meta.entities[stops.entity[stop]].number,
-    stopNumber,
-    destination: headsign || strings.get(stops.name[lastStop]),
-    placeDestination: strings.get(stops.longName[lastStop]),
+  const byPattern = new Map<PatternIdx, PatternFacts>();
+  const dates = new Map<ServiceDate, string>();
+  const facts = (p: PatternIdx): PatternFacts => {
+    let f = byPattern.get(p);
+    if (!f) {
+      const first = patterns.stopStart[p];
+      const lastRow = patterns.stopStart[p + 1] - 1;
+      const lastStop = patterns.stops[lastRow];
+      const line = patterns.line[p];
+      const dir = patterns.direction[p];
+      f = {
+        first,
+        lastRow,
+        lastStop,
+        lineDirection: line * 2 + dir,
+        entity: meta.entities[lines.entity[line]].number,
+        lineNumber: strings.get(lines.number[line]),
+        direction: DIRECTIONS[dir],
+        lastStopName: strings.get(stops.name[lastStop]),
+        lastStopLongName: strings.get(stops.longName[lastStop]),
+      };
+      byPattern.set(p, f);
+    }
+    return f;
+  };
+  return (serviceDate, trip, position, seconds, epochMs, time) => {
+    const f = facts(trips.pattern[trip]);
+    const stop = patterns.stops[f.first + position];
+    const stopNumber = strings.get(stops.number[stop]);
+    let date = dates.get(serviceDate);
+    if (date === undefined) {
+      date = formatServiceDate(serviceDate);
+      dates.set(serviceDate, date);
+    }
+    const headsign = strings.get(trips.headsign[trip]);
+    return {
+      id: passageId(date, f.entity, strings.get(trips.gtfsId[trip]), trips.frequencyStart[trip], stopNumber, position),
+      serviceDate,
+      trip,
+      position,
+      stop,
+      lineDirection: f.lineDirection,
+      seconds,
+      epochMs,
+      time,
+      isLast: f.first + position === f.lastRow,
+      entity: f.entity,
+      lineNumber: f.lineNumber,
+      direction: f.direction,
+      tripNumber: strings.get(trips.number[trip]),
+      stopEntity: meta.entities[stops.entity[stop]].number,
+      stopNumber,
+      destination: headsign || f.lastStopName,
+      placeDestination: f.lastStopLongName,
+    };
   };
 }

@@ -1,6 +1,3 @@
-import { formatServiceDate } from "../lib/service-date.js";
-import type { Network, ServiceDate, TripIdx } from "../network/model.js";
-
 /**
  * The doorkomstId of a passage: stable across snapshots of the same feed and unique over all
  * line directions, as the operator's field description asks.
@@ -14,10 +11,16 @@ import type { Network, ServiceDate, TripIdx } from "../network/model.js";
  * same stop. The operator's own ids look like `2024-09-24_2127_14_1_201044` (meaning of the
  * parts not published); ours share only the date prefix.
  */
-export function passageId(network: Network, serviceDate: ServiceDate, trip: TripIdx, stopNumber: string, position: number): string {
-  const { trips, lines, patterns, strings, meta } = network;
-  const entity = meta.entities[lines.entity[patterns.line[trips.pattern[trip]]]].number;
-  const copy = trips.frequencyStart[trip];
-  const tripId = copy >= 0 ? `${strings.get(trips.gtfsId[trip])}@${copy}` : strings.get(trips.gtfsId[trip]);
-  return `${formatServiceDate(serviceDate)}_${entity}_${tripId}_${stopNumber}_${position}`;
+export function passageId(
+  /** The service date as yyyy-MM-dd. */
+  serviceDate: string,
+  entity: string,
+  gtfsTripId: string,
+  /** trips.frequencyStart: -1 for a plain trip. */
+  frequencyStart: number,
+  stopNumber: string,
+  position: number,
+): string {
+  const trip = frequencyStart >= 0 ? `${gtfsTripId}@${frequencyStart}` : gtfsTripId;
+  return `${serviceDate}_${entity}_${trip}_${stopNumber}_${position}`;
 }

@@ -1,6 +1,6 @@
 import { zonedTime } from "../lib/zoned-time.js";
 import type { Network, ServiceDate, TripIdx } from "../network/model.js";
-import { makePassage } from "./make-passage.js";
+import { passageMaker } from "./make-passage.js";
 import type { TripTimetable } from "./types.js";
 
 /**
@@ -14,11 +14,12 @@ export function tripTimetable(network: Network, trip: TripIdx, serviceDate: Serv
   const p = trips.pattern[trip];
   const length = patterns.stopStart[p + 1] - patterns.stopStart[p];
   const row0 = trips.stopTimeStart[trip];
+  const make = passageMaker(network);
   const passages = new Array(length);
   for (let pos = 0; pos < length; pos++) {
     const sec = pos === length - 1 ? stopTimes.arrival[row0 + pos] : stopTimes.departure[row0 + pos];
     const e = baseMs + sec * 1000;
-    passages[pos] = makePassage(network, serviceDate, trip, pos, sec, e, zone.formatLocal(e));
+    passages[pos] = make(serviceDate, trip, pos, sec, e, zone.formatLocal(e));
   }
   const first = passages[0];
   return {

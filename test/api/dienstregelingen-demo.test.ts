@@ -85,7 +85,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
   });
   afterAll(() => app.close());
 
-  it("weekday: line 2's first trip at Leuven Station perron 5, every field", async () => {
+  it("dienstregelingen - weekday: line 2's first trip at Leuven Station perron 5, every field", async () => {
     const date = line2.runsOn[0];
     const p = line2.passages[1];
     const terminus = line2.passages[2];
@@ -115,7 +115,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(times.every((t) => t.startsWith(`${date}T`))).toBe(true);
   });
 
-  it("Saturday: no weekday trip; the Friday-night N1 passes its first stop early on Saturday", async () => {
+  it("dienstregelingen - Saturday: no weekday trip; the Friday-night N1 passes its first stop early on Saturday", async () => {
     expect(timesOf(await day(perron5, "2025-03-15"), line2)).toEqual([]);
     const n1 = KNOWN_TRIPS.nightN1Heen;
     const friday = "2025-03-28";
@@ -124,7 +124,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(of(await day(first.stopId, nextDay(friday)), n1)).toEqual([[wall(friday, first.departure), idOf(friday, n1, first)]]);
   });
 
-  it("Sunday and public holidays: the Sunday trip runs, the weekday trip does not", async () => {
+  it("dienstregelingen - Sunday and public holidays: the Sunday trip runs, the weekday trip does not", async () => {
     const sunday = KNOWN_TRIPS.line2FirstSunday;
     expect(sunday.runsOn).toEqual(expect.arrayContaining([KNOWN_CALENDAR.sundayHoliday, KNOWN_CALENDAR.mondayHoliday, KNOWN_CALENDAR.saturdayHoliday]));
     for (const datum of sunday.runsOn) {
@@ -135,7 +135,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     for (const datum of sunday.doesNotRunOn) expect(timesOf(await day(perron5, datum), sunday), datum).toEqual([]);
   });
 
-  it("after midnight: line 2's last trip reaches Heverlee past 24:00, listed on the next day", async () => {
+  it("dienstregelingen - after midnight: line 2's last trip reaches Heverlee past 24:00, listed on the next day", async () => {
     const last = KNOWN_TRIPS.line2LastWeekday;
     const terminus = last.passages[2];
     expect(terminus.sequence).toBe(last.stopCount);
@@ -151,7 +151,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(last.passages.map((p) => times[p.sequence - 1])).toEqual(last.passages.map((p) => wall(date, timeAt(last, p))));
   });
 
-  it(`spring-forward Sunday ${KNOWN_CALENDAR.springForwardSunday}: the Saturday-night N1 skips 02:00-03:00`, async () => {
+  it(`dienstregelingen - spring-forward Sunday ${KNOWN_CALENDAR.springForwardSunday}: the Saturday-night N1 skips 02:00-03:00`, async () => {
     const sunday = KNOWN_CALENDAR.springForwardSunday;
     const saturday = dayBefore(sunday);
     for (const k of [KNOWN_TRIPS.nightN1Heen, KNOWN_TRIPS.nightN1Terug]) {
@@ -171,7 +171,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(springSunday(sunday, "26:01:00")).toBe(`${sunday}T03:01:00`);
   });
 
-  it(`fall-back Sunday ${KNOWN_CALENDAR.fallBackSunday}: the N1 back to Hever arrives at a wall-clock time before its previous stop's`, async () => {
+  it(`dienstregelingen - fall-back Sunday ${KNOWN_CALENDAR.fallBackSunday}: the N1 back to Hever arrives at a wall-clock time before its previous stop's`, async () => {
     const sunday = KNOWN_CALENDAR.fallBackSunday;
     const saturday = dayBefore(sunday);
     for (const k of [KNOWN_TRIPS.nightN1Heen, KNOWN_TRIPS.nightN1Terug]) {
@@ -189,7 +189,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(fallSunday(sunday, end.arrival) < fallSunday(sunday, middle.departure)).toBe(true);
   });
 
-  it("frequencies.txt: tram 24's first window gives copies every 20 minutes", async () => {
+  it("dienstregelingen - frequencies.txt: tram 24's first window gives copies every 20 minutes", async () => {
     const k = KNOWN_TRIPS.frequencyTram24;
     const date = k.runsOn[0];
     const first = k.passages[0];
@@ -202,7 +202,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(list[0].doorkomstId).toBe(`${date}_${k.entity}_${k.tripId}@${secondsOf(KNOWN_FREQUENCY.startTime)}_${first.stopId}_0`);
   });
 
-  it("Belbus stops on request (pickup_type 2) are listed, with the Belbus trip note", async () => {
+  it("dienstregelingen - Belbus stops on request (pickup_type 2) are listed, with the Belbus trip note", async () => {
     const k = KNOWN_TRIPS.belbus591;
     const date = k.runsOn[0];
     const p = k.passages[1];
@@ -214,7 +214,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     ).toEqual([[3, "Belbus: reserveer je rit minstens een uur vooraf bij de Belbuscentrale.", Number(p.stopId)]]);
   });
 
-  it("stops without times (timepoint 0) get interpolated times between their timed neighbours", async () => {
+  it("dienstregelingen - stops without times (timepoint 0) get interpolated times between their timed neighbours", async () => {
     const k = KNOWN_TRIPS.nonTimepoint380;
     const date = k.runsOn[0];
     const times = (await trip(k, date)).map((d) => d.dienstregelingTijdstip);
@@ -229,7 +229,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect([...untimed].sort()).toEqual(untimed);
   });
 
-  it("notes: line 2's last trip carries its trip note in the stop timetable", async () => {
+  it("dienstregelingen - notes: line 2's last trip carries its trip note in the stop timetable", async () => {
     const k = KNOWN_TRIPS.line2LastWeekday;
     const { body } = await get(app, `/api/v1/haltes/3/${perron5}/dienstregelingen?datum=${k.runsOn[0]}`);
     expect(body.ritNotas.filter((n: Nota) => n.lijnnummer === Number(k.lijnnummer) && n.ritnummer === k.ritnummer)).toEqual([
@@ -247,7 +247,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(body.omleidingen.map((o: Nota) => o.id)).toContain(KNOWN_DIVERSIONS.dutchAndFrenchOnly);
   });
 
-  it("E5 on the demo: two stops of line 2, each with its own passages", async () => {
+  it("dienstregelingen - E5 on the demo: two stops of line 2, each with its own passages", async () => {
     const date = line2.runsOn[0];
     const [first, station] = line2.passages;
     const { status, body } = await get(app, `/v1/beta/haltes/3_${station.stopId}_3_${first.stopId}/dienstregelingen?datum=${date}`);
@@ -258,7 +258,7 @@ describe("dienstregelingen over HTTP (demo network, known trips)", () => {
     expect(timesOf(items[1].doorkomsten, line2)).toEqual([`${date}T${first.departure}`]);
   });
 
-  it("every known trip gives the same passages at trip level and at stop level", async () => {
+  it("dienstregelingen - every known trip gives the same passages at trip level and at stop level", async () => {
     let compared = 0;
     for (const k of Object.values(KNOWN_TRIPS)) {
       const datum = k.runsOn[0];
@@ -289,7 +289,7 @@ describe("omleidingen over HTTP (demo network)", () => {
   });
   afterAll(() => app.close());
 
-  it("E4: the Tiensepoort works in Dutch, French, English and German", async () => {
+  it("omleidingen - E4: the Tiensepoort works in Dutch, French, English and German", async () => {
     const titles: Record<string, string> = {};
     for (const taalCode of ["nl", "fr", "en", "de"]) {
       const { status, body } = await get(app, `/api/v1/omleidingen/${KNOWN_DIVERSIONS.tiensepoort}?taalCode=${taalCode}`);
@@ -315,7 +315,7 @@ describe("omleidingen over HTTP (demo network)", () => {
     expect(body.links).toEqual([{ rel: "omleidingen", url: `${BASE}/v1/beta/omleidingen/873901` }]);
   });
 
-  it("E4: a language without translation falls back to Dutch; an unknown reference is a 404", async () => {
+  it("omleidingen - E4: a language without translation falls back to Dutch; an unknown reference is a 404", async () => {
     const text = async (taalCode: string) =>
       (await get(app, `/api/v1/omleidingen/${KNOWN_DIVERSIONS.dutchAndFrenchOnly}?taalCode=${taalCode}`)).body.titel;
     expect(await text("fr")).toBe("Réaménagement Naamsepoort : arrêt déplacé");
@@ -325,7 +325,7 @@ describe("omleidingen over HTTP (demo network)", () => {
     expect([missing.status, missing.body.message]).toEqual([404, "Diversion 1 does not exist"]);
   });
 
-  it("/omleidingen over February 2025: the Naamsepoort works and the accident on the Tervuursesteenweg", async () => {
+  it("omleidingen - /omleidingen over February 2025: the Naamsepoort works and the accident on the Tervuursesteenweg", async () => {
     const { body } = await get(app, "/api/v1/omleidingen?startDatum=2025-02-01T00:00:00&eindDatum=2025-02-28T23:59:59");
     expect(body.omleidingen.map((o: any) => o.referentieOmleiding)).toEqual([873902]);
     expect(body.storingen.map((o: any) => [o.referentieOmleiding, o.titel, o.type])).toEqual([

@@ -54,7 +54,7 @@ describe("timetables and diversions - the operator's OpenAPI and captured answer
   });
   afterAll(() => app.close());
 
-  it("v1 answers validate against the published response schemas", async () => {
+  it("official OpenAPI - v1 answers validate against the published response schemas", async () => {
     const paths = [
       "/haltes/3/300002/dienstregelingen?datum=2024-03-12",
       "/haltes/lijst/3_300002_3_300001/dienstregelingen?datum=2024-03-12",
@@ -80,7 +80,7 @@ describe("timetables and diversions - the operator's OpenAPI and captured answer
     }
   });
 
-  it("a stop timetable carries every field of the real service's answer", async () => {
+  it("captured answers - a stop timetable carries every field of the real service's answer", async () => {
     const real = sample("timetable.json");
     const ours = (await get(app, "/api/v1/haltes/3/300002/dienstregelingen?datum=2024-03-12")).body;
     expect(Object.keys(ours).sort()).toEqual(Object.keys(real).sort());
@@ -92,7 +92,7 @@ describe("timetables and diversions - the operator's OpenAPI and captured answer
     );
   });
 
-  it("a diversion and a disruption carry every field of the real service's answers", async () => {
+  it("captured answers - a diversion and a disruption carry every field of the real service's answers", async () => {
     const detour = sample("detours.json").omleidingen[0];
     const ours = (await get(app, "/api/v1/haltes/3/300002/omleidingen?datum=2024-03-12")).body.omleidingen[0];
     for (const k of Object.keys(detour)) expect(ours, k).toHaveProperty(k);

@@ -1,7 +1,7 @@
 import { addDays, serviceDateToDayNumber, weekdayOf } from "../lib/service-date.js";
 import type { DiversionInfo, LineDirIdx, Network, ServiceDate, StopIdx } from "../network/model.js";
 import { diversionText } from "./diversion-language.js";
-import { lineDirectionsAtStop } from "./line-directions-at-stop.js";
+import { lineDirectionsThroughStop } from "./line-directions-through-stop.js";
 import type { DiversionView, Language } from "./types.js";
 
 export interface DiversionsForParams {
@@ -32,7 +32,7 @@ export function diversionsFor(network: Network, params: DiversionsForParams): Di
   let stopLineDirs: Set<number> | undefined;
   if (params.stops) {
     stopSet = new Set(params.stops);
-    stopLineDirs = new Set(params.stops.flatMap((s) => lineDirectionsAtStop(network, s)));
+    stopLineDirs = new Set(params.stops.flatMap((s) => lineDirectionsThroughStop(network, s)));
   }
   const lineDirSet = params.lineDirections ? new Set(params.lineDirections) : undefined;
   const out: DiversionView[] = [];

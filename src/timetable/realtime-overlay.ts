@@ -6,5 +6,4 @@
  * view is empty and every query takes `undefined`; the query signatures already carry it so
  * they will not change.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface RealtimeOverlay {}

@@ -1,7 +1,7 @@
 import type { LineDirIdx, Network, ServiceDate, StopIdx } from "../network/model.js";
 import { departuresAtStop } from "./departures-at-stop.js";
 import { diversionsFor } from "./diversions-for.js";
-import { lineDirectionsAtStop } from "./line-directions-at-stop.js";
+import { lineDirectionsThroughStop } from "./line-directions-through-stop.js";
 import { notesOfPassages } from "./notes-of-passages.js";
 import type { RealtimeOverlay } from "./realtime-overlay.js";
 import type { DiversionView, Passage, TimetableNote } from "./types.js";
@@ -39,7 +39,7 @@ export function stopTimetable(network: Network, realtime: RealtimeOverlay | unde
     : [];
   let atStop: Set<number> | undefined;
   const diversions = views.map((view) => {
-    atStop ??= new Set(lineDirectionsAtStop(network, params.stop));
+    atStop ??= new Set(lineDirectionsThroughStop(network, params.stop));
     return { view, stop: params.stop, lineDirection: view.diversion.lineDirections.find((ld) => atStop!.has(ld)) };
   });
   return { stop: params.stop, date: params.date, passages, passageNotes, tripNotes, diversions };

@@ -294,7 +294,14 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     stops.wheelchair[s] = r.wheelchairBoarding;
     stops.parentName[s] = pool.intern(parentName[d.feed].get(r.parentStation) ?? "");
   });
-  if (outside) warnings.add("stop_outside_municipalities", `${outside} stops lie outside every municipality of the reference data`, outside);
+  // Reference data of another region (the default Flanders data under a New York feed) covers
+  // nothing: serve no municipalities and regions rather than 285 empty Flemish ones.
+  const referenceCovers = !ref || stopCount === 0 || outside < stopCount;
+  if (!referenceCovers) {
+    warnings.add("reference_not_covering", `no stop lies in a municipality of the reference data (${ref!.dir}): municipalities and regions left out`);
+  } else if (outside) {
+    warnings.add("stop_outside_municipalities", `${outside} stops lie outside every municipality of the reference data`, outside);
+  }
 
   // --- services ----------------------------------------------------------------------------------
   stage("services");
@@ -830,8 +837,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
       rows: feed.rows,
     })),
     entities,
-    regions,
-    municipalities,
+    regions: referenceCovers ? regions : [],
+    municipalities: referenceCovers ? municipalities : [],
     colours,
     diversions,
     footpaths: { ...FOOTPATH_PARAMETERS },

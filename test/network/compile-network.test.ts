@@ -238,4 +238,27 @@ describe("compileNetwork", () => {
     expect([...fp.footpathTo.subarray(fp.footpathStart[1], fp.footpathStart[2])]).toEqual([0]);
     expect(fp.footpathStart[3] - fp.footpathStart[2]).toBe(0);
   });
+
+  it("compileNetwork - reference data of another region is left out, with a warning, instead of serving empty municipalities", async () => {
+    const reference = await readReference(defaultReferenceDir());
+    const net = compileNetwork(
+      [
+        {
+          profile: "generic",
+          feed: feed({
+            agencies: [agency({ agencyId: "MTA", timezone: "America/New_York" })],
+            stops: [stop("101N", 40.889, -73.898), stop("103N", 40.884, -73.9)],
+            routes: [route("1", { agencyId: "MTA" })],
+            trips: [{ tripId: "t", routeId: "1", serviceId: "S", times: [["101N", "08:00:00"], ["103N", "08:02:00"]] }],
+            calendars: [calendar("S", "1111111", 20240101, 20240131)],
+          }),
+        },
+      ],
+      { reference },
+    );
+    expect(net.meta.municipalities).toEqual([]);
+    expect(net.meta.regions).toEqual([]);
+    expect(net.meta.colours.length).toBe(24);
+    expect(net.meta.warnings.map((w) => w.code)).toEqual(["reference_not_covering"]);
+  });
 });

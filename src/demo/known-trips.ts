@@ -7,7 +7,7 @@
  * Times are GTFS times (HH:MM:SS after noon minus 12 h of the service day; they pass 24:00:00);
  * dates are yyyy-MM-dd in Europe/Brussels; stop names are omschrijvingLang (place + name).
  */
-import { parseCsv } from "../reference/parse-csv.js";
+import { parseCsvText as parseCsv } from "../lib/csv-records.js";
 
 export interface KnownPassage {
   /** stop_sequence (1-based) */

@@ -326,3 +326,15 @@ export async function readCsvRecords(
   }
   tokenizer.end();
 }
+
+/**
+ * Every record of a small, whole text at once (reference data, test fixtures), the header
+ * included, as plain strings. Same tokenizer and leniency as the streaming reader.
+ */
+export function parseCsvText(text: string | Buffer): Array<{ line: number; fields: string[] }> {
+  const out: Array<{ line: number; fields: string[] }> = [];
+  const tokenizer = new CsvTokenizer((r) => out.push({ line: r.line, fields: r.fields() }));
+  tokenizer.push(typeof text === "string" ? Buffer.from(text, "utf8") : text);
+  tokenizer.end();
+  return out;
+}

@@ -10,7 +10,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { REFERENCE_INVALID } from "../errors.js";
-import { CsvSyntaxError, parseCsv } from "./parse-csv.js";
+import { CsvSyntaxError, parseCsvText as parseCsv } from "../lib/csv-records.js";
 import type {
   Polygon,
   ReferenceColour,

@@ -1,6 +1,6 @@
 /** Test helper: every entry of a zip as text, read with yauzl (the zip library the GTFS reader uses). */
 import yauzl from "yauzl";
-import { parseCsv } from "../../src/reference/parse-csv.js";
+import { parseCsvText as parseCsv } from "../../src/lib/csv-records.js";
 
 export function readZipEntries(zip: Buffer): Promise<Map<string, string>> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvField, toCsv } from "../../src/demo/write-csv.js";
-import { parseCsv } from "../../src/reference/parse-csv.js";
+import { parseCsvText as parseCsv } from "../../src/lib/csv-records.js";
 
 describe("toCsv", () => {
   it("csvField - quotes only fields with a comma, a quote or a line break", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvSyntaxError, CsvTokenizer, readCsvRecords, type CsvRecord } from "../../src/lib/csv-records.js";
+import { CsvSyntaxError, CsvTokenizer, parseCsvText, readCsvRecords, type CsvRecord } from "../../src/lib/csv-records.js";
 
 interface Row {
   line: number;
@@ -143,5 +143,19 @@ describe("CsvTokenizer", () => {
     await readCsvRecords(chunks(), (r) => seen.push(r.fields().join("|")), (n) => bytes.push(n));
     expect(seen).toEqual(["a|b", "1|2"]);
     expect(bytes).toEqual([6, 2]);
+  });
+
+  it("parseCsvText - a whole small text at once: quotes, BOM, CRLF, blank lines, leading zeros kept", () => {
+    const text = '\uFEFFid,name,note\r\n1,"Leuven, Station","say ""hi"""\n2,Heverlee,"two\nlines"\n\n008833001,,x';
+    expect(parseCsvText(text)).toEqual([
+      { line: 1, fields: ["id", "name", "note"] },
+      { line: 2, fields: ["1", "Leuven, Station", 'say "hi"'] },
+      { line: 3, fields: ["2", "Heverlee", "two\nlines"] },
+      { line: 6, fields: ["008833001", "", "x"] },
+    ]);
+  });
+
+  it("parseCsvText - names the line where an unclosed quote opened", () => {
+    expect(() => parseCsvText('a,b\n1,"open\n2,3')).toThrow(/line 2/);
   });
 });

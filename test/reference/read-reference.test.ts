@@ -190,7 +190,7 @@ describe("readReference - malformed folders", () => {
 
   it("readReference - reports an unclosed quote with its line", async () => {
     const d = await broken("stations.csv", (t) => t.replace("008833001,Leuven", '008833001,"Leuven'));
-    expect(await messageOf(d)).toBe(`Reference data folder ${d}: stations.csv line 166: quoted field is never closed`);
+    expect(await messageOf(d)).toBe(`Reference data folder ${d}: stations.csv line 166: unterminated quoted field: the quote opened on this line never closes`);
   });
 
   it("readReference - reads optional files as empty when absent", async () => {

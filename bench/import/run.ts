@@ -8,7 +8,7 @@
  *
  * Flags: --only-prepare (stop after the zips), --skip-peer (no node-gtfs), --skip-build (dist/ is current).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -86,6 +86,8 @@ interface LoadResult {
 
 export interface ImportBenchResult {
   readonly date: string;
+  /** The commit whose src/ was built, with "+changes" when src/ had uncommitted edits. */
+  readonly commit: string;
   readonly machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string };
   readonly feeds: { package: string; rows: Record<string, number>; zipBytes: number };
   /** Inflating all tables and counting lines, nothing else (ms of that work; wallMs includes Node's start). */
@@ -175,6 +177,7 @@ async function main(argv: readonly string[]): Promise<void> {
 
   const result: ImportBenchResult = {
     date: new Date().toISOString(),
+    commit: sourceCommit(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryBytes: totalmem(), node: process.version },
     feeds: { package: `${MTA_PACKAGE}@${MTA_VERSION}`, rows, zipBytes: prepared.feeds.reduce((s, f) => s + f.zipBytes, 0) },
     floor,
@@ -192,7 +195,7 @@ export function formatImportResult(result: ImportBenchResult): string {
   const lw = result.lijnwijzer;
   const peer = result.nodeGtfs;
   const lines = [
-    `Machine: ${result.machine.cpus} cores (${result.machine.cpuModel}), ${gib(result.machine.memoryBytes)} RAM, Node ${result.machine.node}; ${result.date.slice(0, 10)}`,
+    `Machine: ${result.machine.cpus} cores (${result.machine.cpuModel}), ${gib(result.machine.memoryBytes)} RAM, Node ${result.machine.node}; ${result.date.slice(0, 10)}, commit ${result.commit}`,
     `Input: ${result.feeds.package}, 9 feeds, ${result.feeds.rows.stop_times} stop_times, ${result.feeds.rows.trips} trips, ${result.feeds.rows.stops} stops; zips ${mb(result.feeds.zipBytes)}`,
     `Floor: inflating the ${mb(result.floor.bytes)} of CSV in the zips and counting its ${result.floor.lines} lines takes ${seconds(result.floor.ms)}.`,
     "",
@@ -218,6 +221,16 @@ export function formatImportResult(result: ImportBenchResult): string {
   }
   if (peer) lines.push(`node-gtfs database rows: ${Object.entries(peer.rows).map(([t, n]) => `${t} ${n}`).join(", ")}.`);
   return lines.join("\n");
+}
+
+function sourceCommit(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], { cwd: repoRoot, encoding: "utf8" }).trim() !== "";
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return "unknown";
+  }
 }
 
 function median(values: readonly number[]): number {

@@ -1,0 +1,56 @@
+import type { CompileContext } from "./compile-context.js";
+import type { EntityIdx, EntityInfo } from "./model.js";
+
+export interface EntityTable {
+  entities: EntityInfo[];
+  entityByNumber: Map<string, EntityIdx>;
+  /** Entity of the feed's first agency: for routes without agency_id and unserved stops. */
+  feedDefaultEntity: EntityIdx[];
+  /** The entity of a route's agency_id in feed f; undefined for an agency agency.txt lacks. */
+  routeEntity(feed: number, agencyId: string): EntityIdx | undefined;
+}
+
+/**
+ * Agencies -> entities. delijn feeds: agency_id is the entity number (names from the reference
+ * data). Other feeds: each agency of each feed becomes an entity numbered after those taken, so
+ * agencies of two feeds never share an entity even when their ids are equal.
+ */
+export function compileEntities(ctx: CompileContext): EntityTable {
+  const { inputs, ref } = ctx;
+  const entities: EntityInfo[] = [];
+  const entityByNumber = new Map<string, number>();
+  const agencyEntity: Array<Map<string, number>> = inputs.map(() => new Map());
+  const addEntity = (info: EntityInfo) => {
+    entityByNumber.set(info.number, entities.length);
+    entities.push(info);
+    return entities.length - 1;
+  };
+  inputs.forEach(({ feed, profile }, f) => {
+    if (profile !== "delijn") return;
+    for (const a of feed.agencies) {
+      if (!/^\d+$/.test(a.agencyId)) continue;
+      const number = String(Number(a.agencyId));
+      let e = entityByNumber.get(number);
+      if (e === undefined) {
+        const r = ref?.entities.find((x) => x.number === number);
+        e = addEntity({ number, code: r?.code ?? a.agencyId, name: r?.name ?? a.name, feed: f, agencyIds: [] });
+      }
+      entities[e].agencyIds.push(a.agencyId);
+      agencyEntity[f].set(a.agencyId, e);
+    }
+  });
+  let nextEntity = Math.max(0, ...[...entityByNumber.keys()].map(Number)) + 1;
+  inputs.forEach(({ feed }, f) => {
+    for (const a of feed.agencies) {
+      if (agencyEntity[f].has(a.agencyId)) continue;
+      if (feed.agencies.length > 0 && a.agencyId === "" && agencyEntity[f].size > 0) continue;
+      const e = addEntity({ number: String(nextEntity++), code: a.agencyId || a.name, name: a.name, feed: f, agencyIds: [a.agencyId] });
+      agencyEntity[f].set(a.agencyId, e);
+    }
+  });
+  const feedDefaultEntity = inputs.map(({ feed }, f) => agencyEntity[f].get(feed.agencies[0]?.agencyId ?? "") ?? 0);
+  const routeEntity = (f: number, agencyId: string) =>
+    agencyEntity[f].get(agencyId) ?? (agencyId ? undefined : feedDefaultEntity[f]);
+
+  return { entities, entityByNumber, feedDefaultEntity, routeEntity };
+}

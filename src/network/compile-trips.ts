@@ -1,0 +1,183 @@
+import { groupBy, type CompileContext, type Writable } from "./compile-context.js";
+import type { ServiceTable } from "./compile-services.js";
+import { naturalCompare } from "./key-profiles.js";
+import type { PatternColumns, StopTimeColumns, TripColumns } from "./model.js";
+
+interface TripDraft {
+  feed: number;
+  /** Index into the feed's trips. */
+  trip: number;
+  /** Seconds added to the feed's times (frequency copies), 0 for a plain trip. */
+  offset: number;
+  frequencyStart: number;
+  /** Departure at the first stop, offset included. */
+  firstDeparture: number;
+  copy: number;
+}
+
+interface PatternDraft {
+  line: number;
+  direction: number;
+  stops: number[];
+  flags: number[];
+  trips: TripDraft[];
+}
+
+export interface TripTable {
+  patterns: PatternColumns;
+  trips: Writable<TripColumns>;
+  stopTimes: StopTimeColumns;
+  /** Per feed: the feed's trip index -> the TripIdx it became (several for frequency copies). */
+  tripCopies: Array<Map<number, number[]>>;
+}
+
+/**
+ * Trips -> patterns (same line, direction, stops and pickup/drop-off types), each pattern's
+ * trips contiguous and sorted by departure at the first stop (the layout RAPTOR scans), with
+ * frequencies.txt expanded into one trip per headway. Trip notes are filled by compileNotes.
+ */
+export function compileTrips(
+  ctx: CompileContext,
+  routeLine: Array<Map<string, number>>,
+  feedStopToStop: Int32Array[],
+  serviceTable: ServiceTable,
+  lineCount: number,
+): TripTable {
+  const { inputs, pool } = ctx;
+  const { serviceIds } = serviceTable;
+  const patternByKey = new Map<string, number>();
+  const patternDrafts: PatternDraft[] = [];
+  inputs.forEach(({ feed }, f) => {
+    const st = feed.stopTimes;
+    const freq = groupBy(feed.frequencies, (x) => x.tripId);
+    const stopMap = feedStopToStop[f];
+    const stopsBuf: number[] = [];
+    const flagsBuf: number[] = [];
+    feed.trips.forEach((t, ti) => {
+      const from = st.tripStart[ti];
+      const to = st.tripStart[ti + 1];
+      if (to - from < 1) return;
+      const line = routeLine[f].get(t.routeId);
+      if (line === undefined) return;
+      const direction = t.directionId === 1 ? 1 : 0;
+      stopsBuf.length = 0;
+      flagsBuf.length = 0;
+      for (let i = from; i < to; i++) {
+        stopsBuf.push(stopMap[st.stop[i]]);
+        flagsBuf.push(st.pickupType[i] | (st.dropOffType[i] << 2));
+      }
+      const key = `${line}|${direction}|${stopsBuf.join(",")}|${flagsBuf.join("")}`;
+      let p = patternByKey.get(key);
+      if (p === undefined) {
+        p = patternDrafts.length;
+        patternByKey.set(key, p);
+        patternDrafts.push({ line, direction, stops: [...stopsBuf], flags: [...flagsBuf], trips: [] });
+      }
+      const first = st.departure[from];
+      const frequencies = freq.get(t.tripId);
+      if (!frequencies) {
+        patternDrafts[p].trips.push({ feed: f, trip: ti, offset: 0, frequencyStart: -1, firstDeparture: first, copy: 0 });
+        return;
+      }
+      // frequencies.txt: the trip's own times only give the spacing; a copy starts every headway
+      // from start_time while before end_time (exact_times 0 is expanded the same way).
+      let copy = 0;
+      for (const fr of frequencies) {
+        if (fr.headwaySecs <= 0) continue;
+        for (let dep = fr.start; dep < fr.end; dep += fr.headwaySecs) {
+          patternDrafts[p].trips.push({ feed: f, trip: ti, offset: dep - first, frequencyStart: dep, firstDeparture: dep, copy: copy++ });
+        }
+      }
+    });
+  });
+  const patternOrder = patternDrafts
+    .map((_, i) => i)
+    .sort((a, b) => patternDrafts[a].line - patternDrafts[b].line || patternDrafts[a].direction - patternDrafts[b].direction || a - b);
+  const patternCount = patternDrafts.length;
+  let tripCount = 0;
+  let stopTimeCount = 0;
+  let patternStopCount = 0;
+  for (const p of patternDrafts) {
+    tripCount += p.trips.length;
+    stopTimeCount += p.trips.length * p.stops.length;
+    patternStopCount += p.stops.length;
+  }
+  const patterns = {
+    count: patternCount,
+    line: new Uint32Array(patternCount),
+    direction: new Uint8Array(patternCount),
+    stopStart: new Uint32Array(patternCount + 1),
+    stops: new Uint32Array(patternStopCount),
+    stopFlags: new Uint8Array(patternStopCount),
+    tripStart: new Uint32Array(patternCount + 1),
+  };
+  const trips = {
+    count: tripCount,
+    pattern: new Uint32Array(tripCount),
+    service: new Uint32Array(tripCount),
+    gtfsId: new Uint32Array(tripCount),
+    number: new Uint32Array(tripCount),
+    headsign: new Uint32Array(tripCount),
+    wheelchair: new Uint8Array(tripCount),
+    block: new Uint32Array(tripCount),
+    frequencyStart: new Int32Array(tripCount),
+    stopTimeStart: new Uint32Array(tripCount),
+    noteStart: new Uint32Array(tripCount + 1),
+    noteRefs: new Uint32Array(0),
+  };
+  const stopTimes = { count: stopTimeCount, arrival: new Int32Array(stopTimeCount), departure: new Int32Array(stopTimeCount) };
+  /** (feed, feed trip) -> the TripIdx it became (several for frequency copies). */
+  const tripCopies: Array<Map<number, number[]>> = inputs.map(() => new Map());
+  const lineTripCounter = new Uint32Array(lineCount);
+  let tripCursor = 0;
+  let stCursor = 0;
+  let psCursor = 0;
+  patternOrder.forEach((d, p) => {
+    const pd = patternDrafts[d];
+    patterns.line[p] = pd.line;
+    patterns.direction[p] = pd.direction;
+    patterns.stopStart[p] = psCursor;
+    patterns.stops.set(pd.stops, psCursor);
+    patterns.stopFlags.set(pd.flags, psCursor);
+    psCursor += pd.stops.length;
+    patterns.tripStart[p] = tripCursor;
+    pd.trips.sort(
+      (a, b) =>
+        a.firstDeparture - b.firstDeparture ||
+        a.feed - b.feed ||
+        naturalCompare(inputs[a.feed].feed.trips[a.trip].tripId, inputs[b.feed].feed.trips[b.trip].tripId) ||
+        a.copy - b.copy,
+    );
+    for (const td of pd.trips) {
+      const feed = inputs[td.feed].feed;
+      const row = feed.trips[td.trip];
+      const t = tripCursor++;
+      trips.pattern[t] = p;
+      const service = serviceIds[td.feed].get(row.serviceId);
+      if (service === undefined) throw new Error(`trip ${row.tripId} has unknown service ${row.serviceId}`); // the reader rejects this
+      trips.service[t] = service;
+      trips.gtfsId[t] = pool.intern(row.tripId);
+      const counter = ++lineTripCounter[pd.line];
+      const number = row.shortName ? (td.frequencyStart >= 0 ? `${row.shortName}-${td.copy + 1}` : row.shortName) : String(counter);
+      trips.number[t] = pool.intern(number);
+      trips.headsign[t] = pool.intern(row.headsign);
+      trips.wheelchair[t] = row.wheelchairAccessible;
+      trips.block[t] = pool.intern(row.blockId);
+      trips.frequencyStart[t] = td.frequencyStart;
+      trips.stopTimeStart[t] = stCursor;
+      const st = feed.stopTimes;
+      const from = st.tripStart[td.trip];
+      for (let i = 0; i < pd.stops.length; i++) {
+        stopTimes.arrival[stCursor + i] = st.arrival[from + i] + td.offset;
+        stopTimes.departure[stCursor + i] = st.departure[from + i] + td.offset;
+      }
+      stCursor += pd.stops.length;
+      const copies = tripCopies[td.feed].get(td.trip);
+      if (copies) copies.push(t);
+      else tripCopies[td.feed].set(td.trip, [t]);
+    }
+  });
+  patterns.stopStart[patternCount] = psCursor;
+  patterns.tripStart[patternCount] = tripCursor;
+  return { patterns, trips, stopTimes, tripCopies };
+}

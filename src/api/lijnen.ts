@@ -22,6 +22,7 @@ import { lijnDetailLinks, lijnView, lineKey } from "./lijn-view.js";
 import { Gemeenten, Haltes, Lijnrichtingen, lijnenSchemas } from "./lijnen.schemas.js";
 import { lijnrichtingDetailLinks, lijnrichtingView } from "./lijnrichting-view.js";
 import { linkerFor, selfLink } from "./links.js";
+import { renderedAnswer } from "./rendered-answers.js";
 import { GeldigOpQuery, LineDirectionParams, LineParams, Lijnsleutels } from "./params.schemas.js";
 
 type LineRoute = { Params: Static<typeof LineParams>; Querystring: Static<typeof GeldigOpQuery> };
@@ -139,12 +140,14 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
         response: { 200: Lijn(family), ...ERROR_RESPONSES },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const net = source.current();
       const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
       if (req.query.geldigOp !== undefined) geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
       const L = linkerFor(req, opts);
-      return lijnView(net, line, family, L, lijnDetailLinks(net, line, L));
+      // The answer depends on the network, the line and the link base only: kept rendered (rendered-answers.ts).
+      const text = renderedAnswer(net, `lijn|${L.base}|${line}`, () => lijnView(net, line, family, L, lijnDetailLinks(net, line, L)));
+      return reply.type("application/json; charset=utf-8").send(text);
     },
   );
 

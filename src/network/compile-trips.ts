@@ -1,4 +1,4 @@
-import { groupBy, type CompileContext, type Writable } from "./compile-context.js";
+import { groupBy, type CompileContext, type CompileInput, type Writable } from "./compile-context.js";
 import type { ServiceTable } from "./compile-services.js";
 import { naturalCompare } from "./key-profiles.js";
 import type { PatternColumns, StopTimeColumns, TripColumns } from "./model.js";
@@ -46,7 +46,7 @@ export function compileTrips(
   const { inputs, pool } = ctx;
   const { serviceIds } = serviceTable;
   const patternByKey = new Map<string, number>();
-  const patternDrafts: PatternDraft[] = [];
+  const drafts: PatternDraft[] = [];
   inputs.forEach(({ feed }, f) => {
     const st = feed.stopTimes;
     const freq = groupBy(feed.frequencies, (x) => x.tripId);
@@ -69,14 +69,14 @@ export function compileTrips(
       const key = `${line}|${direction}|${stopsBuf.join(",")}|${flagsBuf.join("")}`;
       let p = patternByKey.get(key);
       if (p === undefined) {
-        p = patternDrafts.length;
+        p = drafts.length;
         patternByKey.set(key, p);
-        patternDrafts.push({ line, direction, stops: [...stopsBuf], flags: [...flagsBuf], trips: [] });
+        drafts.push({ line, direction, stops: [...stopsBuf], flags: [...flagsBuf], trips: [] });
       }
       const first = st.departure[from];
       const frequencies = freq.get(t.tripId);
       if (!frequencies) {
-        patternDrafts[p].trips.push({ feed: f, trip: ti, offset: 0, frequencyStart: -1, firstDeparture: first, copy: 0 });
+        drafts[p].trips.push({ feed: f, trip: ti, offset: 0, frequencyStart: -1, firstDeparture: first, copy: 0 });
         return;
       }
       // frequencies.txt: the trip's own times only give the spacing; a copy starts every headway
@@ -85,11 +85,15 @@ export function compileTrips(
       for (const fr of frequencies) {
         if (fr.headwaySecs <= 0) continue;
         for (let dep = fr.start; dep < fr.end; dep += fr.headwaySecs) {
-          patternDrafts[p].trips.push({ feed: f, trip: ti, offset: dep - first, frequencyStart: dep, firstDeparture: dep, copy: copy++ });
+          drafts[p].trips.push({ feed: f, trip: ti, offset: dep - first, frequencyStart: dep, firstDeparture: dep, copy: copy++ });
         }
       }
     });
   });
+  // RAPTOR scans a pattern's trips in departure order and boards the first one it can catch,
+  // which is only right when no trip overtakes another: split patterns into overtaking-free groups.
+  const byDeparture = tripOrder(inputs);
+  const patternDrafts = drafts.flatMap((pd) => splitOvertaking(pd, inputs, byDeparture));
   const patternOrder = patternDrafts
     .map((_, i) => i)
     .sort((a, b) => patternDrafts[a].line - patternDrafts[b].line || patternDrafts[a].direction - patternDrafts[b].direction || a - b);
@@ -141,13 +145,6 @@ export function compileTrips(
     patterns.stopFlags.set(pd.flags, psCursor);
     psCursor += pd.stops.length;
     patterns.tripStart[p] = tripCursor;
-    pd.trips.sort(
-      (a, b) =>
-        a.firstDeparture - b.firstDeparture ||
-        a.feed - b.feed ||
-        naturalCompare(inputs[a.feed].feed.trips[a.trip].tripId, inputs[b.feed].feed.trips[b.trip].tripId) ||
-        a.copy - b.copy,
-    );
     for (const td of pd.trips) {
       const feed = inputs[td.feed].feed;
       const row = feed.trips[td.trip];
@@ -180,4 +177,50 @@ export function compileTrips(
   patterns.stopStart[patternCount] = psCursor;
   patterns.tripStart[patternCount] = tripCursor;
   return { patterns, trips, stopTimes, tripCopies };
+}
+
+/** Trips by departure at the first stop, then feed, trip id and frequency copy: a total order. */
+function tripOrder(inputs: readonly CompileInput[]): (a: TripDraft, b: TripDraft) => number {
+  return (a, b) =>
+    a.firstDeparture - b.firstDeparture ||
+    a.feed - b.feed ||
+    naturalCompare(inputs[a.feed].feed.trips[a.trip].tripId, inputs[b.feed].feed.trips[b.trip].tripId) ||
+    a.copy - b.copy;
+}
+
+/**
+ * Sorts a pattern's trips and splits them into groups where none overtakes another (a later
+ * departure never arrives or leaves earlier at any stop). Each trip joins the first group whose
+ * last trip it does not overtake; usually there is one group.
+ */
+function splitOvertaking(
+  pd: PatternDraft,
+  inputs: readonly CompileInput[],
+  order: (a: TripDraft, b: TripDraft) => number,
+): PatternDraft[] {
+  pd.trips.sort(order);
+  const groups: PatternDraft[] = [];
+  const lastOf: TripDraft[] = [];
+  for (const td of pd.trips) {
+    let g = 0;
+    while (g < groups.length && overtakes(td, lastOf[g], pd.stops.length, inputs)) g++;
+    if (g === groups.length) groups.push({ ...pd, trips: [] });
+    groups[g].trips.push(td);
+    lastOf[g] = td;
+  }
+  return groups;
+}
+
+/** True when `later` (departing no earlier than `earlier`) is earlier than it at some stop. */
+function overtakes(later: TripDraft, earlier: TripDraft, stopCount: number, inputs: readonly CompileInput[]): boolean {
+  const a = inputs[later.feed].feed.stopTimes;
+  const b = inputs[earlier.feed].feed.stopTimes;
+  const ra = a.tripStart[later.trip];
+  const rb = b.tripStart[earlier.trip];
+  // hot: integer comparisons only
+  for (let i = 0; i < stopCount; i++) {
+    if (a.departure[ra + i] + later.offset < b.departure[rb + i] + earlier.offset) return true;
+    if (a.arrival[ra + i] + later.offset < b.arrival[rb + i] + earlier.offset) return true;
+  }
+  return false;
 }

@@ -261,4 +261,34 @@ describe("compileNetwork", () => {
     expect(net.meta.colours.length).toBe(24);
     expect(net.meta.warnings.map((w) => w.code)).toEqual(["reference_not_covering"]);
   });
+
+  it("compileNetwork - splits a pattern whose trips overtake, so each pattern's trips keep their order at every stop", () => {
+    const stops3 = [...twoStops, stop("300508", 50.849, 4.65)];
+    const trip = (id: string, a: string, b: string, c: string) => ({
+      tripId: id,
+      routeId: "3302",
+      serviceId: "WK",
+      times: [["300483", a], ["300507", b], ["300508", c]] as Array<[string, string]>,
+    });
+    const net = compileNetwork([
+      {
+        profile: "delijn",
+        feed: feed({
+          agencies: [agency({ agencyId: "3" })],
+          stops: stops3,
+          routes: [route("3302", { agencyId: "3" })],
+          // "fast" leaves after "slow" and arrives before it; "next" follows both
+          trips: [trip("slow", "08:00:00", "08:20:00", "08:40:00"), trip("fast", "08:05:00", "08:15:00", "08:25:00"), trip("next", "08:30:00", "08:50:00", "09:10:00")],
+          calendars: [weekdays],
+        }),
+      },
+    ]);
+    expect(net.patterns.count).toBe(2);
+    const groups = [0, 1].map((p) =>
+      [...Array(net.patterns.tripStart[p + 1] - net.patterns.tripStart[p]).keys()].map((i) => net.strings.get(net.trips.gtfsId[net.patterns.tripStart[p] + i])),
+    );
+    expect(groups).toEqual([["slow", "next"], ["fast"]]);
+    expect([...net.patterns.stops.subarray(0, 3)]).toEqual([...net.patterns.stops.subarray(3, 6)]);
+    expect(net.lineDirections.mainPattern[0]).toBe(0);
+  });
 });

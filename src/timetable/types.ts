@@ -90,3 +90,36 @@ export interface DiversionView {
   title: string;
   description: string;
 }
+
+/**
+ * predictionStatussen values (spec part 3): GESCHRAPT cancelled, VERSTREKEN elapsed, REALTIME a
+ * measurement exists, GEENREALTIME none exists.
+ */
+export type PredictionStatus = "GESCHRAPT" | "VERSTREKEN" | "REALTIME" | "GEENREALTIME";
+
+/** A scheduled passage with what the real-time state says about it. */
+export interface RealtimePassage extends Passage {
+  /** The predicted instant; undefined without a measurement. */
+  realtimeEpochMs: EpochMs | undefined;
+  /** The same on the network's wall clock (real-timeTijdstip). */
+  realtimeTime: LocalDateTime | undefined;
+  /** vrtnum: the vehicle's number, when the feed names it. */
+  vehicle: string | undefined;
+  /** The trip does not run or does not stop here. */
+  cancelled: boolean;
+  /** Never empty: ["GEENREALTIME"] when the feed says nothing of the passage. */
+  statuses: PredictionStatus[];
+  /** When the passage is expected: the prediction, else the schedule (epochMs). Real-time lists are sorted and cut on it. */
+  expectedEpochMs: EpochMs;
+}
+
+/** A trip with the passages it still has to make (a rit of a real-time answer). */
+export interface RealtimeTrip {
+  trip: TripIdx;
+  serviceDate: ServiceDate;
+  lineDirection: LineDirIdx;
+  tripNumber: string;
+  destination: string;
+  placeDestination: string;
+  passages: RealtimePassage[];
+}

@@ -19,6 +19,7 @@ import { lijnenRoutes } from "./lijnen.js";
 import type { NetworkSource } from "./network-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi } from "./openapi.js";
+import { realTimeRoutes } from "./real-time.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
 
 /** A resource family's routes, written once and registered below `{corePrefix}/api/v1` and `{corePrefix}/v1/beta`. */
@@ -33,6 +34,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   vervoerregiosRoutes,
   kleurenRoutes,
   dienstregelingenRoutes, omleidingenRoutes, // timetables and diversions (helper-5, issue 4)
+  realTimeRoutes, // real-time passages per stop, stop list and line direction (E20)
 ];
 
 export interface BuildAppOptions {

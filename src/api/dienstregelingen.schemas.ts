@@ -48,7 +48,7 @@ export const Nota = Type.Object(
 );
 export type Nota = Static<typeof Nota>;
 
-const Notas = {
+export const Notas = {
   doorkomstNotas: Type.Array(Nota, { description: "notes on listed passages (note_assignments.txt with a stop)" }),
   ritNotas: Type.Array(Nota, { description: "notes on listed trips (note_assignments.txt without a stop)" }),
   omleidingen: Type.Array(Nota, { description: "planned diversions active that day at these stops or on this line direction" }),

@@ -53,9 +53,9 @@ export function timetableDate(net: Network, text: string | undefined, nowMs: num
 
 /**
  * Renders passages. Link URLs repeat for every passage of a stop or line direction, so they are
- * built once per response.
+ * built once per response. Shared with the real-time answers (real-time.ts).
  */
-class PassageWriter {
+export class PassageWriter {
   private readonly stopLinks = new Map<StopIdx, Link>();
   private readonly dirLinks = new Map<LineDirIdx, Link>();
   constructor(private readonly L: Linker) {}

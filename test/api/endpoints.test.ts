@@ -36,9 +36,6 @@ import { SUITE_DAY, SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
 type Family = "v1" | "beta";
 const FAMILY_PATH: Record<Family, string> = { v1: "/DLKernOpenData/api/v1", beta: "/DLKernOpenData/v1/beta" };
 
-/** Link relations whose targets belong to the timetable plugins; until those are registered they may be missing. */
-const PENDING_RELS = new Set(["dienstregelingen", "real-time"]);
-
 let server: TestServer;
 let net: Network;
 /** url -> rel of every link seen in a response of this suite. */
@@ -381,9 +378,10 @@ function isoDay(): string {
 }
 
 describe("links", () => {
-  it("links - every URL in every response above answers 200 (timetable links: once their plugin is registered)", async () => {
+  it("links - every URL in every response above answers 200, timetable and real-time links included", async () => {
     expect(links.size).toBeGreaterThan(50);
-    const pending: string[] = [];
+    const rels = new Set(links.values());
+    for (const rel of ["dienstregelingen", "real-time"]) expect(rels, rel).toContain(rel);
     const failures: string[] = [];
     for (const [url, rel] of links) {
       expect(url.startsWith(`${server.origin}/`), url).toBe(true);
@@ -391,12 +389,8 @@ describe("links", () => {
         url: url.slice(server.origin.length),
         headers: { "ocp-apim-subscription-key": TEST_KEY },
       });
-      if (res.statusCode === 200) continue;
-      const routeMissing = res.statusCode === 404 && res.json().message.includes("no such endpoint");
-      if (routeMissing && PENDING_RELS.has(rel)) pending.push(url);
-      else failures.push(`${res.statusCode} ${rel} ${url}`);
+      if (res.statusCode !== 200) failures.push(`${res.statusCode} ${rel} ${url}`);
     }
     expect(failures).toEqual([]);
-    for (const url of pending) expect(url).toMatch(/\/haltes\/\d+\/\d+\/(dienstregelingen|real-time)$/);
   }, 120_000);
 });

@@ -159,6 +159,27 @@ export const ADAPTATIONS: readonly Adaptation[] = [
       };
     },
   },
+  {
+    id: "timetable-date-times",
+    why:
+      "Doorkomst.dienstregelingTijdstip and doorkomstTijdstip and Periode.startDatum and eindDatum are given " +
+      'format "date", while the real service writes local date-times (timetable.json: "2024-03-10T21:24:00", ' +
+      'real_time_timetable.json: "2024-03-07T17:05:00", detours.json: "2023-04-21T00:00:00"). The adaptation ' +
+      "reads them as such: yyyy-MM-ddTHH:mm:ss, nothing else.",
+    apply(doc) {
+      for (const [schema, field] of [
+        ["Doorkomst", "dienstregelingTijdstip"],
+        ["Doorkomst", "doorkomstTijdstip"],
+        ["Periode", "startDatum"],
+        ["Periode", "eindDatum"],
+      ]) {
+        const p = schemaOf(doc, schema).properties![field];
+        if (p.format !== "date") throw new Error(`official OpenAPI: ${schema}.${field} is no longer format date`);
+        delete p.format;
+        p.pattern = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$";
+      }
+    },
+  },
 ];
 
 let cached: OpenApiDoc | undefined;

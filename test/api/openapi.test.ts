@@ -50,6 +50,10 @@ const PATHS = [
   "/lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen/{richting}",
   "/vervoerregios",
   "/vervoerregios/{code}",
+  // real-time passages
+  "/haltes/{entiteitnummer}/{haltenummer}/real-time",
+  "/haltes/lijst/{haltesleutels}/real-time",
+  "/lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen/{richting}/real-time",
 ];
 
 describe("OpenAPI document", () => {

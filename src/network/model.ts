@@ -130,7 +130,7 @@ export interface DiversionInfo {
 }
 
 export interface FeedInfo {
-  /** File or folder name the feed was read from. */
+  /** File or folder name the feed was read from, without its directory. */
   source: string;
   profile: KeyProfile;
   publisher?: string;

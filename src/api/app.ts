@@ -9,7 +9,7 @@ import type { AppConfig } from "../lib/config.js";
 import { authPlugin } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
 import { entiteitenRoutes } from "./entiteiten.js";
-import { installErrorHandling } from "./error-handler.js";
+import { frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions } from "./families.js";
 import { gemeentenRoutes } from "./gemeenten.js";
 import { haltesRoutes } from "./haltes.js";
@@ -46,6 +46,9 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
 }
 
+/** The longest path parameter the router takes: a list of 100 line direction keys is about 1,200 characters. */
+const MAX_PARAM_LENGTH = 2048;
+
 const packageVersion = (() => {
   try {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
@@ -61,11 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    routerOptions: {
-      ignoreTrailingSlash: true,
-      // A list of 100 line direction keys is about 1,200 characters in one path parameter.
-      maxParamLength: 2048,
-    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Malformed percent-encoding and over-long path parameters fail in the router: answer them as every other 400.
+    frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),
   });
   for (const w of config.warnings) app.log.warn(w);
   if (config.apiKeysSource !== "demo") app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);

@@ -3,13 +3,19 @@
  * - LijnwijzerError (src/errors.ts): its status and message, plus a hint for the 404s;
  * - schema validation of params and query: 400 naming the parameter, the value and the form to use;
  * - an unknown path: 404;
+ * - the router's own errors, before any route runs (`frameworkErrors`): 400 for malformed percent-encoding or a
+ *   path parameter longer than the router takes;
  * - anything else: its 4xx status and message, or 500 with a generic message (the details go to the log).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { BAD_PARAMETER, LijnwijzerError, ROUTE_NOT_FOUND } from "../errors.js";
 import type { AppConfig } from "../lib/config.js";
 import type { ErrorBody } from "./common.schemas.js";
+import { MAX_LIST_KEYS } from "./keys.js";
 import { paramHint } from "./params.schemas.js";
+import { shownValue } from "./shown-value.js";
+
+const INTERNAL_ERROR_MESSAGE = "Internal error: the server could not answer this request; it has been logged, try again later";
 
 /** What to do about a 404 of the catalogue, appended to its message. */
 const NOT_FOUND_HINTS: Record<string, string> = {
@@ -38,7 +44,7 @@ export function installErrorHandling(app: FastifyInstance, config: AppConfig): v
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return send(reply, status, error.message);
     request.log.error({ err: error }, "request failed");
-    return send(reply, 500, "Internal error: the server could not answer this request; it has been logged, try again later");
+    return send(reply, 500, INTERNAL_ERROR_MESSAGE);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -48,6 +54,36 @@ export function installErrorHandling(app: FastifyInstance, config: AppConfig): v
     );
     return send(reply, err.status, err.message);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router fails before any route, hook or error handler runs, and Fastify's
+ * own answers have the keys error and code besides statusCode and message (and echo the whole URL).
+ * - FST_ERR_BAD_URL: a `%` not followed by two hex digits, or bytes that are no UTF-8, in the path;
+ * - FST_ERR_MAX_PARAM_LENGTH: a path parameter longer than `maxParamLength`. Fastify answers 414; we answer 400,
+ *   like every other value that does not fit, with the limit in the message.
+ */
+export function frameworkErrorHandler(maxParamLength: number): NonNullable<FastifyServerOptions["frameworkErrors"]> {
+  return (error, request, reply) => {
+    const path = request.raw.url?.split("?")[0] ?? "";
+    if (error.code === "FST_ERR_BAD_URL") {
+      return send(
+        reply,
+        400,
+        `The path ${shownValue(path, 160)} holds malformed percent-encoding: write % as %25 and encode other characters as UTF-8 bytes, e.g. %C3%A9 for é`,
+      );
+    }
+    if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+      const longest = path.split("/").reduce((a, b) => (b.length > a.length ? b : a), "");
+      return send(
+        reply,
+        400,
+        `A path segment of ${longest.length} characters is too long, at most ${maxParamLength} are allowed: ${shownValue(longest)}; split a long key list into requests of at most ${MAX_LIST_KEYS} keys`,
+      );
+    }
+    request.log.error({ err: error }, "request failed in the router");
+    return send(reply, 500, INTERNAL_ERROR_MESSAGE);
+  };
 }
 
 function send(reply: FastifyReply, status: number, message: string): FastifyReply {

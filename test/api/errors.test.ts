@@ -121,6 +121,27 @@ describe("400: malformed values", () => {
   });
 });
 
+describe("400: values the router rejects before any route runs", () => {
+  it("400 - malformed percent-encoding in the path (%ZZ, a lone %, a cut UTF-8 byte) is {statusCode, message}, not Fastify's FST_ERR_BAD_URL body", async () => {
+    for (const bad of ["%ZZ", "%", "%C3"]) {
+      await expectError(
+        `${V1}/lijnen/3/${bad}`,
+        400,
+        `The path "${V1}/lijnen/3/${bad}" holds malformed percent-encoding: write % as %25 and encode other characters as UTF-8 bytes, e.g. %C3%A9 for é`,
+      );
+    }
+    await expectError(`${BETA}/haltes/lijst/%ZZ/real-time?maxAantalDoorkomsten=5`, 400, /^The path "\/DLKernOpenData\/v1\/beta\/haltes\/lijst\/%ZZ\/real-time" holds/);
+  });
+
+  it("400 - a path parameter over 2,048 characters is 400 {statusCode, message}, not Fastify's 414 FST_ERR_MAX_PARAM_LENGTH body", async () => {
+    await expectError(
+      `${V1}/lijnen/3/${"9".repeat(5000)}`,
+      400,
+      `A path segment of 5000 characters is too long, at most 2048 are allowed: "${"9".repeat(64)}…" (5000 characters); split a long key list into requests of at most 100 keys`,
+    );
+  });
+});
+
 describe("404: unknown things", () => {
   it("404 - an unknown line, stop, entity, municipality, region, colour or direction", async () => {
     await expectError(`${V1}/lijnen/3/999`, 404, /^Line 999 of entity 3 does not exist: check the entity and line number/);

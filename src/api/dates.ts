@@ -7,6 +7,7 @@ import { formatServiceDate, parseServiceDate } from "../lib/service-date.js";
 import { zonedTime } from "../lib/zoned-time.js";
 import type { ServiceDate } from "../network/model.js";
 import type { Family } from "./families.js";
+import { shownValue } from "./shown-value.js";
 
 /** A moment on the network's wall clock. */
 export interface LocalMoment {
@@ -50,11 +51,11 @@ export function parseMoment(
   if (text === undefined || text === "") return nowIn(timezone, nowMs);
   const m = DATE_TIME.exec(text);
   const date = m ? parseServiceDate(m[1]) : undefined;
-  if (!m || date === undefined) throw BAD_PARAMETER(`${name} "${text}" is no date-time: ${GELDIG_OP_HINT}`);
+  if (!m || date === undefined) throw BAD_PARAMETER(`${name} ${shownValue(text)} is no date-time: ${GELDIG_OP_HINT}`);
   const h = m[2] === undefined ? 0 : Number(m[2]);
   const min = m[3] === undefined ? 0 : Number(m[3]);
   const s = m[4] === undefined ? 0 : Number(m[4]);
-  if (h > 23 || min > 59 || s > 59) throw BAD_PARAMETER(`${name} "${text}" is no date-time: ${GELDIG_OP_HINT}`);
+  if (h > 23 || min > 59 || s > 59) throw BAD_PARAMETER(`${name} ${shownValue(text)} is no date-time: ${GELDIG_OP_HINT}`);
   const secondsOfDay = h * 3600 + min * 60 + s;
   const offset = m[5];
   if (offset === undefined) return { date, secondsOfDay };
@@ -65,7 +66,7 @@ export function parseMoment(
     const digits = offset.slice(1).replace(":", "");
     const oh = Number(digits.slice(0, 2));
     const om = Number(digits.slice(2));
-    if (oh > 18 || om > 59) throw BAD_PARAMETER(`${name} "${text}" has an impossible UTC offset: use e.g. +01:00`);
+    if (oh > 18 || om > 59) throw BAD_PARAMETER(`${name} ${shownValue(text)} has an impossible UTC offset: use e.g. +01:00`);
     offsetMs = sign * (oh * 3600 + om * 60) * 1000;
   }
   const y = Math.floor(date / 10000);
@@ -83,7 +84,7 @@ export function geldigOpDay(text: string | undefined, timezone: string, nowMs: n
 export function parseDate(text: string | undefined, timezone: string, name = "datum", nowMs: number = Date.now()): ServiceDate {
   if (text === undefined || text === "") return nowIn(timezone, nowMs).date;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseServiceDate(text) : undefined;
-  if (date === undefined) throw BAD_PARAMETER(`${name} "${text}" is no date: ${DATUM_HINT}`);
+  if (date === undefined) throw BAD_PARAMETER(`${name} ${shownValue(text)} is no date: ${DATUM_HINT}`);
   return date;
 }
 

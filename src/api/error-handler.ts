@@ -13,7 +13,7 @@ import type { AppConfig } from "../lib/config.js";
 import type { ErrorBody } from "./common.schemas.js";
 import { MAX_LIST_KEYS } from "./keys.js";
 import { paramHint } from "./params.schemas.js";
-import { shownValue } from "./shown-value.js";
+import { shortened, shownValue } from "./shown-value.js";
 
 const INTERNAL_ERROR_MESSAGE = "Internal error: the server could not answer this request; it has been logged, try again later";
 
@@ -50,7 +50,7 @@ export function installErrorHandling(app: FastifyInstance, config: AppConfig): v
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
     const err = ROUTE_NOT_FOUND(
-      `${request.method} ${path}: no such endpoint; the endpoints are listed in ${config.corePrefix}/openapi.json`,
+      `${request.method} ${shortened(path, 200)}: no such endpoint; the endpoints are listed in ${config.corePrefix}/openapi.json`,
     );
     return send(reply, err.status, err.message);
   });
@@ -103,7 +103,7 @@ function validationMessage(error: FastifyError, request: FastifyRequest): string
   if (missing) return `${context === "querystring" ? "query parameter" : "parameter"} ${name} is missing${hint ? `: ${hint}` : ""}`;
   const source = context === "params" ? request.params : context === "querystring" ? request.query : undefined;
   const value = source && name ? (source as Record<string, unknown>)[name] : undefined;
-  const shown = value === undefined ? "" : ` "${String(value)}"`;
+  const shown = value === undefined ? "" : ` ${shownValue(String(value))}`;
   if (hint) return `${name}${shown} is invalid: ${hint}`;
   return `${name || context}${shown} ${first.message ?? "is invalid"}`;
 }

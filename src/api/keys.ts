@@ -4,6 +4,7 @@
  * The route schemas check the form (see params.schemas.ts); these parsers split it and enforce the count.
  */
 import { BAD_PARAMETER } from "../errors.js";
+import { shownValue } from "./shown-value.js";
 
 /** The most keys one list may hold. */
 export const MAX_LIST_KEYS = 100;
@@ -42,7 +43,7 @@ function checkCount(name: string, count: number): void {
 }
 
 function pairs(name: string, text: string, pattern: string, hint: string): Array<[string, string]> {
-  if (!new RegExp(pattern).test(text)) throw BAD_PARAMETER(`${name} "${text}" is malformed: ${hint}`);
+  if (!new RegExp(pattern).test(text)) throw BAD_PARAMETER(`${name} ${shownValue(text)} is malformed: ${hint}`);
   const parts = text.split("_");
   checkCount(name, parts.length / 2);
   const out: Array<[string, string]> = [];
@@ -60,7 +61,7 @@ export function parseLineKeys(text: string, name = "lijnsleutels"): LineKey[] {
 
 export function parseLineDirectionKeys(text: string, name = "lijnrichtingsleutels"): LineDirectionKey[] {
   if (!new RegExp(LINE_DIRECTION_KEYS_PATTERN).test(text)) {
-    throw BAD_PARAMETER(`${name} "${text}" is malformed: ${LINE_DIRECTION_KEYS_HINT}`);
+    throw BAD_PARAMETER(`${name} ${shownValue(text)} is malformed: ${LINE_DIRECTION_KEYS_HINT}`);
   }
   const parts = text.split("_");
   checkCount(name, parts.length / 3);
@@ -73,7 +74,7 @@ export function parseLineDirectionKeys(text: string, name = "lijnrichtingsleutel
 
 export function parseMunicipalityNumbers(text: string, name = "gemeenteNummers"): number[] {
   if (!new RegExp(MUNICIPALITY_NUMBERS_PATTERN).test(text)) {
-    throw BAD_PARAMETER(`${name} "${text}" is malformed: ${MUNICIPALITY_NUMBERS_HINT}`);
+    throw BAD_PARAMETER(`${name} ${shownValue(text)} is malformed: ${MUNICIPALITY_NUMBERS_HINT}`);
   }
   const parts = text.split("_");
   checkCount(name, parts.length);
@@ -94,9 +95,9 @@ export const LAT_LNG_HINT = "give <latitude>,<longitude> in decimal degrees, e.g
 
 /** "<latitude>,<longitude>" in decimal degrees; throws 400 when malformed or out of range. */
 export function parseLatLng(text: string, name = "latlng"): { lat: number; lon: number } {
-  if (!new RegExp(LAT_LNG_PATTERN).test(text)) throw BAD_PARAMETER(`${name} "${text}" is malformed: ${LAT_LNG_HINT}`);
+  if (!new RegExp(LAT_LNG_PATTERN).test(text)) throw BAD_PARAMETER(`${name} ${shownValue(text)} is malformed: ${LAT_LNG_HINT}`);
   const [lat, lon] = text.split(",").map((p) => Number(p.trim()));
-  if (lat < -90 || lat > 90) throw BAD_PARAMETER(`${name} "${text}": latitude ${lat} is out of range, it must lie from -90 to 90`);
-  if (lon < -180 || lon > 180) throw BAD_PARAMETER(`${name} "${text}": longitude ${lon} is out of range, it must lie from -180 to 180`);
+  if (lat < -90 || lat > 90) throw BAD_PARAMETER(`${name} ${shownValue(text)}: latitude ${lat} is out of range, it must lie from -90 to 90`);
+  if (lon < -180 || lon > 180) throw BAD_PARAMETER(`${name} ${shownValue(text)}: longitude ${lon} is out of range, it must lie from -180 to 180`);
   return { lat, lon };
 }

@@ -35,6 +35,7 @@ import {
   TAAL_CODE_HINT,
 } from "./omleidingen.schemas.js";
 import { Haltesleutels, LineDirectionParams, Lijnrichtingsleutels, StopParams } from "./params.schemas.js";
+import { shownValue } from "./shown-value.js";
 
 /** The longest period `/omleidingen` answers: the operator's "hoogstens een maand". */
 export const MAX_DIVERSION_PERIOD_DAYS = 31;
@@ -55,7 +56,7 @@ const KINDS: ReadonlyArray<{ kind: Kind; segment: "omleidingen" | "storingen" }>
 export function parseTaalCode(text: string | undefined): Language {
   if (text === undefined || text === "") return "nl";
   const language = diversionLanguage(text);
-  if (!language) throw BAD_PARAMETER(`taalCode "${text}" is not supported: ${TAAL_CODE_HINT}`);
+  if (!language) throw BAD_PARAMETER(`taalCode ${shownValue(text)} is not supported: ${TAAL_CODE_HINT}`);
   return language;
 }
 

@@ -8,12 +8,16 @@ export const SHOWN_VALUE_MAX = 64;
 
 /** `"value"`, or its first `max` characters and its length: `"xxxx…" (5000 characters)`. */
 export function shownValue(value: string, max: number = SHOWN_VALUE_MAX): string {
-  if (value.length <= max) return `"${value}"`;
-  // Never cut an emoji (a surrogate pair) in two.
-  const end = isHighSurrogate(value.charCodeAt(max - 1)) ? max - 1 : max;
-  return `"${value.slice(0, end)}…" (${value.length} characters)`;
+  return value.length <= max ? `"${value}"` : `"${head(value, max)}…" (${value.length} characters)`;
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+/** `text` unquoted, or its first `max` characters and its length: `/a/b/xxxx… (5000 characters)`. */
+export function shortened(text: string, max: number): string {
+  return text.length <= max ? text : `${head(text, max)}… (${text.length} characters)`;
+}
+
+/** The first `max` UTF-16 units, one less when the cut would split an emoji (a surrogate pair) in two. */
+function head(text: string, max: number): string {
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }

@@ -44,6 +44,12 @@ describe("dates", () => {
     }
   });
 
+  it("parseMoment and parseDate - a 5,000-character value is repeated cut to 64 characters, not whole", () => {
+    const long = "9".repeat(5000);
+    expect(() => parseMoment(long, TZ)).toThrow(`geldigOp "${"9".repeat(64)}…" (5000 characters) is no date-time: give`);
+    expect(() => parseDate(long, TZ)).toThrow(`datum "${"9".repeat(64)}…" (5000 characters) is no date: give`);
+  });
+
   it("parseDate - reads yyyy-MM-dd; default today in the zone", () => {
     expect(parseDate("2024-02-29", TZ)).toBe(20240229);
     expect(parseDate(undefined, TZ, "datum", SATURDAY_NIGHT_UTC)).toBe(20240310);

@@ -142,6 +142,22 @@ describe("400: values the router rejects before any route runs", () => {
   });
 });
 
+describe("400 and 404: long values", () => {
+  it("400 - a 5,000-character value is repeated cut to 64 characters, not whole (schema, parser and 404 messages)", async () => {
+    const long = "x".repeat(5000);
+    const shown = `"${"x".repeat(64)}…" (5000 characters)`;
+    await expectError(`${V1}/lijnen?geldigOp=${long}`, 400, `geldigOp ${shown} is invalid: give a date-time yyyy-MM-ddTHH:mm:ss in the network's time zone, e.g. 2024-03-10T08:00:00`);
+    await expectError(`${V1}/lijnen/3/302?${"a".repeat(10)}=1&geldigOp=${"1".repeat(3000)}`, 400, /^geldigOp "1{64}…" \(3000 characters\) is invalid/);
+    await expectError(`${V1}/omleidingen/873901?taalCode=${long}`, 400, `taalCode ${shown} is not supported: give nl, fr, en or de (or NEDERLANDS, FRANS, ENGELS, DUITS)`);
+    const path = `${V1}/${long}`;
+    await expectError(
+      path,
+      404,
+      `Resource not found: GET ${path.slice(0, 200)}… (${path.length} characters): no such endpoint; the endpoints are listed in /DLKernOpenData/openapi.json`,
+    );
+  });
+});
+
 describe("404: unknown things", () => {
   it("404 - an unknown line, stop, entity, municipality, region, colour or direction", async () => {
     await expectError(`${V1}/lijnen/3/999`, 404, /^Line 999 of entity 3 does not exist: check the entity and line number/);

@@ -61,6 +61,17 @@ describe("list keys", () => {
   });
 });
 
+describe("long values", () => {
+  it("list keys and latlng - a 5,000-character value is repeated cut to 64 characters, not whole", () => {
+    const long = "x".repeat(5000);
+    const shown = `"${"x".repeat(64)}…" (5000 characters)`;
+    expect(message400(() => parseStopKeys(long))).toBe(`haltesleutels ${shown} is malformed: give stop keys entiteitnummer_haltenummer joined with _, e.g. 3_300483_3_300484`);
+    expect(message400(() => parseLineDirectionKeys(long))).toMatch(new RegExp(`^lijnrichtingsleutels "x{64}…" \\(5000 characters\\) is malformed`));
+    expect(message400(() => parseMunicipalityNumbers(long))).toMatch(/^gemeenteNummers "x{64}…" \(5000 characters\) is malformed/);
+    expect(message400(() => parseLatLng(long))).toMatch(/^latlng "x{64}…" \(5000 characters\) is malformed/);
+  });
+});
+
 describe("parseLatLng", () => {
   it("parseLatLng - reads decimal degrees, spaces allowed around the comma", () => {
     expect(parseLatLng("50.8798, 4.7005")).toEqual({ lat: 50.8798, lon: 4.7005 });

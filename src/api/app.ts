@@ -20,6 +20,7 @@ import type { NetworkSource } from "./network-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi } from "./openapi.js";
 import { realTimeRoutes } from "./real-time.js";
+import { strictQueryPlugin } from "./strict-query.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
 
 /** A resource family's routes, written once and registered below `{corePrefix}/api/v1` and `{corePrefix}/v1/beta`. */
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app, config);
   await registerOpenApi(app, config, packageVersion);
   await app.register(authPlugin, { keys: config.apiKeys });
+  await app.register(strictQueryPlugin);
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 

@@ -103,7 +103,14 @@ function validationMessage(error: FastifyError, request: FastifyRequest): string
   if (missing) return `${context === "querystring" ? "query parameter" : "parameter"} ${name} is missing${hint ? `: ${hint}` : ""}`;
   const source = context === "params" ? request.params : context === "querystring" ? request.query : undefined;
   const value = source && name ? (source as Record<string, unknown>)[name] : undefined;
+  if (hint) return invalidValueMessage(name, value === undefined ? undefined : String(value));
   const shown = value === undefined ? "" : ` ${shownValue(String(value))}`;
-  if (hint) return `${name}${shown} is invalid: ${hint}`;
   return `${name || context}${shown} ${first.message ?? "is invalid"}`;
+}
+
+/** `<name> "<value>" is invalid: <hint>`: the message of a value that does not fit its parameter's form. */
+export function invalidValueMessage(name: string, value: string | undefined): string {
+  const hint = paramHint(name);
+  const shown = value === undefined ? "" : ` ${shownValue(value)}`;
+  return hint ? `${name}${shown} is invalid: ${hint}` : `${name}${shown} is invalid`;
 }

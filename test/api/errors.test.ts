@@ -142,6 +142,33 @@ describe("400: values the router rejects before any route runs", () => {
   });
 });
 
+describe("400: query values in the form the client sent them", () => {
+  it("400 - maxAantalDoorkomsten=Infinity or a 400-digit number is a 400, not every passage of the day (ajv coerced it to Infinity and skips maximum on it)", async () => {
+    await expectError(`${V1}/haltes/3/303130/real-time?maxAantalDoorkomsten=Infinity`, 400, 'maxAantalDoorkomsten "Infinity" is invalid: give a whole number from 1 to 100');
+    await expectError(`${BETA}/haltes/lijst/3_303130/real-time?maxAantalDoorkomsten=${"9".repeat(400)}`, 400, /^maxAantalDoorkomsten "9{64}…" \(400 characters\) is invalid/);
+    await expectError(`${V1}/haltes/indebuurt/50.8798,4.7005?radius=Infinity`, 400, /^radius "Infinity" is invalid: give the radius in metres/);
+    await expectError(`${V1}/haltes/indebuurt/50.8798,4.7005?maxAantalHaltes=-Infinity`, 400, 'maxAantalHaltes "-Infinity" is invalid: give a whole number from 1 to 50');
+  });
+
+  it("400 - radius=0x10, 1e1 or a blank is a 400 naming the value sent, not 16, 10 or 0", async () => {
+    await expectError(`${V1}/haltes/indebuurt/50.8798,4.7005?radius=0x10`, 400, 'radius "0x10" is invalid: give the radius in metres, a whole number from 1 to 10000');
+    await expectError(`${V1}/haltes/indebuurt/50.8798,4.7005?radius=1e1`, 400, /^radius "1e1" is invalid/);
+    await expectError(`${V1}/haltes/indebuurt/50.8798,4.7005?radius=%20`, 400, /^radius " " is invalid/);
+    const ok = await get(`${server.origin}${V1}/haltes/indebuurt/50.8798,4.7005?radius=0500&maxAantalHaltes=3`);
+    expect([ok.status, ok.body.haltes.length]).toEqual([200, 3]);
+  });
+
+  it("400 - a query parameter given twice says so, not that the values joined with a comma are invalid", async () => {
+    await expectError(
+      `${V1}/haltes/3/303130/dienstregelingen?datum=2025-03-12&datum=2025-03-12`,
+      400,
+      'query parameter datum is given 2 times ("2025-03-12", "2025-03-12"): give it once',
+    );
+    await expectError(`${BETA}/lijnen?geldigOp=&geldigOp=2025-03-12T08:00:00`, 400, 'query parameter geldigOp is given 2 times ("", "2025-03-12T08:00:00"): give it once');
+    await expectError(`${V1}/haltes/3/303130/real-time?maxAantalDoorkomsten=1&maxAantalDoorkomsten=2&maxAantalDoorkomsten=3&maxAantalDoorkomsten=4`, 400, 'query parameter maxAantalDoorkomsten is given 4 times ("1", "2", "3", …): give it once');
+  });
+});
+
 describe("400 and 404: long values", () => {
   it("400 - a 5,000-character value is repeated cut to 64 characters, not whole (schema, parser and 404 messages)", async () => {
     const long = "x".repeat(5000);

@@ -30,6 +30,20 @@ export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 export const GELDIG_OP_HINT = "give a date-time yyyy-MM-ddTHH:mm:ss in the network's time zone, e.g. 2024-03-10T08:00:00";
 export const DATUM_HINT = "give a date yyyy-MM-dd, e.g. 2024-03-10";
 
+/**
+ * The years a date parameter may name. Outside them no question about a timetable makes sense (a typo or a
+ * probe), and JavaScript's Date reads the years 0 to 99 as 1900 to 1999: 0050-06-01T08:00:00Z became 1950.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+
+function checkYear(date: ServiceDate, text: string, name: string, hint: string): void {
+  const year = Math.floor(date / 10000);
+  if (year < FIRST_YEAR || year > LAST_YEAR) {
+    throw BAD_PARAMETER(`${name} ${shownValue(text)} lies outside the years ${FIRST_YEAR} to ${LAST_YEAR}: ${hint}`);
+  }
+}
+
 /** Now, on the wall clock of `timezone`. */
 export function nowIn(timezone: string, nowMs: number = Date.now()): LocalMoment {
   const z = zonedTime(timezone);
@@ -52,6 +66,7 @@ export function parseMoment(
   const m = DATE_TIME.exec(text);
   const date = m ? parseServiceDate(m[1]) : undefined;
   if (!m || date === undefined) throw BAD_PARAMETER(`${name} ${shownValue(text)} is no date-time: ${GELDIG_OP_HINT}`);
+  checkYear(date, text, name, GELDIG_OP_HINT);
   const h = m[2] === undefined ? 0 : Number(m[2]);
   const min = m[3] === undefined ? 0 : Number(m[3]);
   const s = m[4] === undefined ? 0 : Number(m[4]);
@@ -85,6 +100,7 @@ export function parseDate(text: string | undefined, timezone: string, name = "da
   if (text === undefined || text === "") return nowIn(timezone, nowMs).date;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseServiceDate(text) : undefined;
   if (date === undefined) throw BAD_PARAMETER(`${name} ${shownValue(text)} is no date: ${DATUM_HINT}`);
+  checkYear(date, text, name, DATUM_HINT);
   return date;
 }
 

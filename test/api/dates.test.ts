@@ -50,6 +50,19 @@ describe("dates", () => {
     expect(() => parseDate(long, TZ)).toThrow(`datum "${"9".repeat(64)}…" (5000 characters) is no date: give`);
   });
 
+  it("parseMoment and parseDate - a year before 1900 or after 2199 is a 400, not 0050 read as 1950 or 0000-01-01 shown as 0-01-01", () => {
+    expect(() => parseMoment("0050-06-01T08:00:00Z", TZ)).toThrow(
+      'geldigOp "0050-06-01T08:00:00Z" lies outside the years 1900 to 2199: give a date-time yyyy-MM-ddTHH:mm:ss',
+    );
+    expect(() => parseMoment("9999-12-31T23:59:59", TZ, "startDatum")).toThrow('startDatum "9999-12-31T23:59:59" lies outside the years 1900 to 2199');
+    expect(() => parseDate("0000-01-01", TZ)).toThrow('datum "0000-01-01" lies outside the years 1900 to 2199: give a date yyyy-MM-dd, e.g. 2024-03-10');
+    expect(() => parseDate("1899-12-31", TZ)).toThrow(/^datum "1899-12-31" lies outside/);
+    expect(parseDate("1900-01-01", TZ)).toBe(19000101);
+    expect(parseDate("2199-12-31", TZ)).toBe(21991231);
+    expect(parseMoment("2199-12-31T23:59:59", TZ)).toEqual({ date: 21991231, secondsOfDay: 86399 });
+    expect(parseMoment("1900-01-01T00:00:00", TZ)).toEqual({ date: 19000101, secondsOfDay: 0 });
+  });
+
   it("parseDate - reads yyyy-MM-dd; default today in the zone", () => {
     expect(parseDate("2024-02-29", TZ)).toBe(20240229);
     expect(parseDate(undefined, TZ, "datum", SATURDAY_NIGHT_UTC)).toBe(20240310);

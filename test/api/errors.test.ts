@@ -91,6 +91,12 @@ describe("400: malformed values", () => {
     await expectError(`${V1}/haltes?geldigOp=2024-02-30T08:00:00`, 400, /^geldigOp "2024-02-30T08:00:00" is no date-time: give/);
   });
 
+  it("400 - a date before 1900 or after 2199 (geldigOp, datum, startDatum), not an empty list or \"0-01-01\" in the message", async () => {
+    await expectError(`${V1}/lijnen?geldigOp=9999-12-31`, 400, 'geldigOp "9999-12-31" lies outside the years 1900 to 2199: give a date-time yyyy-MM-ddTHH:mm:ss in the network\'s time zone, e.g. 2024-03-10T08:00:00');
+    await expectError(`${BETA}/haltes/3/303130/dienstregelingen?datum=0000-01-01`, 400, 'datum "0000-01-01" lies outside the years 1900 to 2199: give a date yyyy-MM-dd, e.g. 2024-03-10');
+    await expectError(`${V1}/omleidingen?startDatum=0050-06-01T00:00:00Z`, 400, /^startDatum "0050-06-01T00:00:00Z" lies outside the years 1900 to 2199/);
+  });
+
   it("400 - a direction other than HEEN or TERUG", async () => {
     await expectError(`${V1}/lijnen/3/302/lijnrichtingen/RETOUR`, 400, 'richting "RETOUR" is invalid: give HEEN or TERUG');
     await expectError(`${BETA}/lijnen/3/302/lijnrichtingen/heen/haltes`, 400, /give HEEN or TERUG/);

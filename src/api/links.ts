@@ -3,18 +3,36 @@
  * the request's own scheme and host, so that a client behind any host name can follow every link.
  */
 import type { FastifyRequest } from "fastify";
+import { BAD_PARAMETER } from "../errors.js";
 import type { AppConfig } from "../lib/config.js";
 import type { FamilyOptions } from "./families.js";
+import { shownValue } from "./shown-value.js";
 
 export interface Link {
   rel: string;
   url: string;
 }
 
-/** "https://host[:port][/path]" that every link of this request starts with. */
+/**
+ * A Host (or, behind a trusted proxy, X-Forwarded-Host) that may start our links: a name or IPv4 address, or an
+ * [IPv6] literal, with an optional port; at most 253 + 6 characters, as DNS allows. Anything else ("a b",
+ * 5,000 characters) would put a broken URL in every link and, for E6, build and cache a body per value.
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~-]{1,253})(?::\d{1,5})?$/;
+
+/** "https://host[:port][/path]" that every link of this request starts with; 400 for a host we cannot link to. */
 export function requestOrigin(req: FastifyRequest, config: AppConfig): string {
   if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
-  return `${req.protocol}://${req.host || "localhost"}`;
+  const host = req.host || "localhost";
+  if (!HOST.test(host)) {
+    const header = config.trustProxy && req.headers["x-forwarded-host"] !== undefined ? "X-Forwarded-Host" : "Host";
+    throw BAD_PARAMETER(`The ${header} header ${shownValue(host)} is no host name: send host[:port], e.g. bus.example.org:8080`);
+  }
+  const protocol = req.protocol;
+  if (protocol !== "http" && protocol !== "https") {
+    throw BAD_PARAMETER(`The X-Forwarded-Proto header ${shownValue(String(protocol))} is no scheme of this service: send http or https`);
+  }
+  return `${protocol}://${host}`;
 }
 
 /** Builds the links of one response; holds the family's absolute base, e.g. "http://h/DLKernOpenData/api/v1". */

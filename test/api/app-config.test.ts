@@ -52,6 +52,26 @@ describe("configuration in answers", () => {
     await proxied.close();
   });
 
+  it("links - a Host or X-Forwarded-Host that is no host name, or an X-Forwarded-Proto other than http(s), is a 400, not links to http://a b/...", async () => {
+    const plain = await app({});
+    const url = "/DLKernOpenData/api/v1/entiteiten/3";
+    for (const host of ["a b", "é.com", "[::1", "x".repeat(300), "h:99999999"]) {
+      const res = await plain.inject({ url, headers: { ...key, host } });
+      expect([res.statusCode, Object.keys(res.json())], host).toEqual([400, ["statusCode", "message"]]);
+      expect(res.json().message).toMatch(/^The Host header ".*"( \(\d+ characters\))? is no host name: send host\[:port\], e.g. bus.example.org:8080$/);
+    }
+    for (const host of ["bus.example.org", "10.0.0.7:8080", "[::1]:8080", "my_host", ""]) {
+      expect((await plain.inject({ url, headers: { ...key, host } })).statusCode, host).toBe(200);
+    }
+    await plain.close();
+    const proxied = await app({ TRUST_PROXY: "true" });
+    const bad = await proxied.inject({ url, headers: { ...key, host: "h", "x-forwarded-host": "a b" } });
+    expect(bad.json()).toEqual({ statusCode: 400, message: 'The X-Forwarded-Host header "a b" is no host name: send host[:port], e.g. bus.example.org:8080' });
+    const js = await proxied.inject({ url, headers: { ...key, host: "h", "x-forwarded-proto": "javascript" } });
+    expect(js.json()).toEqual({ statusCode: 400, message: 'The X-Forwarded-Proto header "javascript" is no scheme of this service: send http or https' });
+    await proxied.close();
+  });
+
   it("self links - repeat the request's parameters but never the subscription key", async () => {
     const a = await app({});
     const res = await a.inject({ url: "/DLKernOpenData/api/v1/lijnen?subscription-key=k&geldigOp=2026-03-10T08:00:00", headers: { host: "h" } });

@@ -9,7 +9,7 @@ import type { AppConfig } from "../lib/config.js";
 import { authPlugin } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
 import { entiteitenRoutes } from "./entiteiten.js";
-import { frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions } from "./families.js";
 import { gemeentenRoutes } from "./gemeenten.js";
 import { haltesRoutes } from "./haltes.js";
@@ -68,6 +68,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Malformed percent-encoding and over-long path parameters fail in the router: answer them as every other 400.
     frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),
+    // Requests Node's HTTP parser refuses never reach the router: answer them in the same shape.
+    clientErrorHandler,
+    // Node answers an HTTP/1.1 request without Host with an empty 400; installErrorHandling answers it in JSON.
+    http: { requireHostHeader: false },
   });
   for (const w of config.warnings) app.log.warn(w);
   if (config.apiKeysSource !== "demo") app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);

@@ -5,8 +5,11 @@
  * - an unknown path: 404;
  * - the router's own errors, before any route runs (`frameworkErrors`): 400 for malformed percent-encoding or a
  *   path parameter longer than the router takes;
+ * - requests Node's HTTP parser refuses (`clientErrorHandler`): 400, 431 for headers over 16 KB;
  * - anything else: its 4xx status and message, or 500 with a generic message (the details go to the log).
  */
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { BAD_PARAMETER, LijnwijzerError, ROUTE_NOT_FOUND } from "../errors.js";
 import type { AppConfig } from "../lib/config.js";
@@ -47,6 +50,12 @@ export function installErrorHandling(app: FastifyInstance, config: AppConfig): v
     return send(reply, 500, INTERNAL_ERROR_MESSAGE);
   });
 
+  // HTTP/1.1 requires a Host header (RFC 9112, 3.2). Node's own check (off in app.ts) answered an empty 400.
+  app.addHook("onRequest", (request, reply, next) => {
+    if (request.headers.host !== undefined || request.raw.httpVersion !== "1.1") return next();
+    send(reply, 400, "The request has no Host header: HTTP/1.1 requires one, e.g. Host: bus.example.org");
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
     const err = ROUTE_NOT_FOUND(
@@ -84,6 +93,44 @@ export function frameworkErrorHandler(maxParamLength: number): NonNullable<Fasti
     request.log.error({ err: error }, "request failed in the router");
     return send(reply, 500, INTERNAL_ERROR_MESSAGE);
   };
+}
+
+/** What Node's HTTP parser means by its error codes, for the ones a client can fix. */
+const PARSER_ERRORS: Record<string, string> = {
+  HPE_INVALID_HEADER_TOKEN: "a header name or value holds a character HTTP does not allow",
+  HPE_INVALID_URL: "the path holds a character HTTP does not allow: percent-encode spaces, control characters and non-ASCII text",
+  HPE_INVALID_METHOD: "the method is no HTTP method",
+  HPE_INVALID_VERSION: "the request line does not end in HTTP/1.1: percent-encode spaces in the path",
+  HPE_INVALID_CONSTANT: "the request line does not end in HTTP/1.1: percent-encode spaces in the path",
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (a space in the path, a header name
+ * with a space, headers over 16 KB), so no route, hook or error handler runs. Fastify's own answer is
+ * `{"error":"Bad Request","message":"Client Error","statusCode":400}`: a key more than every other error here, and
+ * a message that says nothing. Headers too large stay 431 and a request that did not arrive in time 408, as Node
+ * answers them.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody to answer to.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  let status = 400;
+  let message = `The request is no valid HTTP: ${PARSER_ERRORS[error.code ?? ""] ?? `the server could not parse it (${error.code ?? "unknown error"})`}`;
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    status = 431;
+    message = "The request's headers are too large (more than 16 KB together): send fewer or shorter headers";
+  } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    status = 408;
+    message = "The request did not arrive in time: send it again";
+  }
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(status, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function send(reply: FastifyReply, status: number, message: string): FastifyReply {

@@ -77,6 +77,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.apiKeysSource !== "demo") app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
 
   installErrorHandling(app, config);
+  // The API only reads and no route takes a body, so none is parsed: with Fastify's parsers a POST with a broken
+  // JSON body to a GET path answered 400 (413 over 1 MB) instead of the 404 of a method the path does not have.
+  // Node discards a body nobody reads once the answer is sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
   await registerOpenApi(app, config, packageVersion);
   await app.register(authPlugin, { keys: config.apiKeys });
   await app.register(strictQueryPlugin);

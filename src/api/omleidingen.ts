@@ -34,7 +34,7 @@ import {
   Omleidingen,
   TAAL_CODE_HINT,
 } from "./omleidingen.schemas.js";
-import { Haltesleutels, LineDirectionParams, Lijnrichtingsleutels, StopParams } from "./params.schemas.js";
+import { addParamHint, Haltesleutels, LineDirectionParams, Lijnrichtingsleutels, StopParams } from "./params.schemas.js";
 import { shownValue } from "./shown-value.js";
 
 /** The longest period `/omleidingen` answers: the operator's "hoogstens een maand". */
@@ -43,6 +43,7 @@ export const MAX_DIVERSION_PERIOD_DAYS = 31;
 const RefParams = Type.Object({
   referentieOmleiding: Type.String({ pattern: "^\\d{1,10}$", description: "referentieOmleiding, a whole number" }),
 });
+addParamHint("referentieOmleiding", "give the diversion's reference number (referentieOmleiding), a whole number such as 873901");
 const StopListParams = Type.Object({ haltesleutels: Haltesleutels });
 const LineDirListParams = Type.Object({ lijnrichtingsleutels: Lijnrichtingsleutels });
 

@@ -97,6 +97,14 @@ describe("400: malformed values", () => {
     await expectError(`${V1}/omleidingen?startDatum=0050-06-01T00:00:00Z`, 400, /^startDatum "0050-06-01T00:00:00Z" lies outside the years 1900 to 2199/);
   });
 
+  it("400 - a referentieOmleiding that is no number says what to give, not 'must match pattern \"^\\d{1,10}$\"'", async () => {
+    await expectError(
+      `${V1}/omleidingen/abc`,
+      400,
+      'referentieOmleiding "abc" is invalid: give the diversion\'s reference number (referentieOmleiding), a whole number such as 873901',
+    );
+  });
+
   it("400 - a direction other than HEEN or TERUG", async () => {
     await expectError(`${V1}/lijnen/3/302/lijnrichtingen/RETOUR`, 400, 'richting "RETOUR" is invalid: give HEEN or TERUG');
     await expectError(`${BETA}/lijnen/3/302/lijnrichtingen/heen/haltes`, 400, /give HEEN or TERUG/);

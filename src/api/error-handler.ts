@@ -6,6 +6,7 @@
  * - the router's own errors, before any route runs (`frameworkErrors`): 400 for malformed percent-encoding or a
  *   path parameter longer than the router takes;
  * - requests Node's HTTP parser refuses (`clientErrorHandler`): 400, 431 for headers over 16 KB;
+ * - an HTTP/1.1 request without a Host header: 400;
  * - anything else: its 4xx status and message, or 500 with a generic message (the details go to the log).
  */
 import { STATUS_CODES } from "node:http";

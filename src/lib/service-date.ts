@@ -12,12 +12,19 @@ export function parseServiceDate(text: string): ServiceDate | undefined {
 }
 
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(utcMs(year, month + 1, 0)).getUTCDate();
 }
 
 /** Days since 1970-01-01 of a ServiceDate (a calendar date, no time zone involved). */
 export function serviceDateToDayNumber(date: ServiceDate): number {
-  return Math.round(Date.UTC(Math.floor(date / 10000), (Math.floor(date / 100) % 100) - 1, date % 100) / 86_400_000);
+  return Math.round(utcMs(Math.floor(date / 10000), Math.floor(date / 100) % 100, date % 100) / 86_400_000);
+}
+
+/** Date.UTC, except that years 0-99 stay years 0-99 (Date.UTC reads them as 1900-1999). */
+function utcMs(year: number, month: number, day: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return d.getTime();
 }
 
 export function dayNumberToServiceDate(day: number): ServiceDate {
@@ -39,5 +46,5 @@ export function formatServiceDate(date: ServiceDate): string {
   const y = Math.floor(date / 10000);
   const m = Math.floor(date / 100) % 100;
   const d = date % 100;
-  return `${y}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
+  return `${String(y).padStart(4, "0")}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
 }

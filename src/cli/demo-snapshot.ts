@@ -1,8 +1,8 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "../network/constants.js";
 import { demoFeedPath } from "../demo/demo-feed-path.js";
+import { isLoadableSnapshot } from "../network/snapshot.js";
 import { importFeeds } from "./import-command.js";
 
 /** The git-ignored cache folder: LIJNWIJZER_CACHE_DIR, else `.cache` in the package root. */
@@ -33,16 +33,7 @@ export async function ensureDemoSnapshot(options: { quiet?: boolean } = {}): Pro
 }
 
 function isFresh(snapshot: string, feed: string): boolean {
-  if (!existsSync(snapshot)) return false;
-  const head = Buffer.alloc(12);
-  const fd = openSync(snapshot, "r");
-  try {
-    readSync(fd, head, 0, 12, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (head.toString("latin1", 0, 8) !== SNAPSHOT_MAGIC || head.readUInt32LE(8) !== SNAPSHOT_FORMAT_VERSION) return false;
-  return statSync(snapshot).mtimeMs >= newestMtime(feed);
+  return isLoadableSnapshot(snapshot) && statSync(snapshot).mtimeMs >= newestMtime(feed);
 }
 
 function newestMtime(path: string): number {

@@ -1,4 +1,4 @@
-import { groupBy, type CompileContext, type Writable } from "./compile-context.js";
+import { groupBy, type CompileContext } from "./compile-context.js";
 import type { EntityTable } from "./compile-entities.js";
 import type { StopTable } from "./compile-stops.js";
 import { NONE16 } from "./constants.js";

@@ -12,7 +12,7 @@
  * Writing goes to a temporary file that is renamed into place, so a crash never leaves a
  * partial snapshot under the final name.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { SNAPSHOT_INVALID, SNAPSHOT_VERSION_MISMATCH } from "../errors.js";
 import { SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "./constants.js";
 import type { Network, NetworkMeta } from "./model.js";
@@ -133,14 +133,39 @@ export function writeSnapshot(network: Network, path: string): number {
 
 /** Reads only the header of a snapshot (meta), refusing other format versions. */
 export function readSnapshotHeader(bytes: Buffer, path: string): SnapshotHeader {
+  checkFormat(bytes, path);
+  const len = bytes.readUInt32LE(12);
+  if (16 + len > bytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
+  return JSON.parse(bytes.toString("utf8", 16, 16 + len)) as SnapshotHeader;
+}
+
+/** Throws unless `bytes` start with the magic and this lijnwijzer's format version. */
+function checkFormat(bytes: Buffer, path: string): void {
   if (bytes.length < 16 || bytes.toString("latin1", 0, 8) !== SNAPSHOT_MAGIC) {
     throw SNAPSHOT_INVALID(path, "the file does not start with the snapshot magic bytes");
   }
   const version = bytes.readUInt32LE(8);
   if (version !== SNAPSHOT_FORMAT_VERSION) throw SNAPSHOT_VERSION_MISMATCH(path, version, SNAPSHOT_FORMAT_VERSION);
-  const len = bytes.readUInt32LE(12);
-  if (16 + len > bytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
-  return JSON.parse(bytes.toString("utf8", 16, 16 + len)) as SnapshotHeader;
+}
+
+/** Whether `path` is a snapshot this lijnwijzer can load, reading only its first bytes. */
+export function isLoadableSnapshot(path: string): boolean {
+  const head = Buffer.alloc(16);
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return false;
+  }
+  try {
+    readSync(fd, head, 0, 16, 0);
+    checkFormat(head, path);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Loads a snapshot: one read, then typed-array views over the bytes. */

@@ -15,7 +15,6 @@ const keys = (o: object) => Object.keys(o).sort();
 const rels = (o: { links: Array<{ rel: string }> }) => o.links.map((l) => l.rel);
 
 let server: TestServer;
-let line: { entity: string; line: string };
 let stop: { entity: string; stop: string; lat: number; lon: number; nis: number };
 let region: string;
 let colour: string;
@@ -24,7 +23,6 @@ beforeAll(async () => {
   const net = await suiteNetwork();
   server = await startServer(net, {}, () => SUITE_NOW_MS);
   const s = net.patterns.stops[net.patterns.stopStart[net.lineDirections.mainPattern[0]]];
-  line = { entity: net.meta.entities[net.lines.entity[0]].number, line: net.strings.get(net.lines.number[0]) };
   stop = {
     entity: net.meta.entities[net.stops.entity[s]].number,
     stop: net.strings.get(net.stops.number[s]),

@@ -1,16 +1,16 @@
 import { groupBy, type CompileContext } from "./compile-context.js";
+import type { StopTable } from "./compile-stops.js";
 import type { DiversionInfo } from "./model.js";
 
 /**
  * The dataset's diversions and disruptions (docs/DATASET_EXTENSIONS.md) with their texts per
  * language (Dutch required: the fallback), line directions and stops not served.
  */
-export function compileDiversions(ctx: CompileContext, routeLine: Array<Map<string, number>>, feedStopToStop: Int32Array[]): DiversionInfo[] {
+export function compileDiversions(ctx: CompileContext, routeLine: Array<Map<string, number>>, stopOf: StopTable["stopOf"]): DiversionInfo[] {
   const { inputs, warnings } = ctx;
   const diversions: DiversionInfo[] = [];
   const diversionIds = new Set<number>();
   inputs.forEach(({ feed }, f) => {
-    const stopIndex = new Map(feed.stops.map((s, i) => [s.stopId, i]));
     const texts = groupBy(feed.diversionTexts, (t) => t.diversionId);
     const routes = groupBy(feed.diversionRoutes, (t) => t.diversionId);
     const dstops = groupBy(feed.diversionStops, (t) => t.diversionId);
@@ -35,8 +35,8 @@ export function compileDiversions(ctx: CompileContext, routeLine: Array<Map<stri
       }
       const ss = new Set<number>();
       for (const s of dstops.get(d.diversionId) ?? []) {
-        const idx = feedStopToStop[f][stopIndex.get(s.stopId) ?? -1];
-        if (idx === undefined || idx < 0) warnings.add("diversion_reference", `diversion ${d.diversionId} names unknown stop ${s.stopId}`);
+        const idx = stopOf(f, s.stopId);
+        if (idx === undefined) warnings.add("diversion_reference", `diversion ${d.diversionId} names unknown stop ${s.stopId}`);
         else ss.add(idx);
       }
       diversions.push({

@@ -60,22 +60,21 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const stops = stopTable.stops;
   indexStopPatterns(stops, tripTable.patterns);
   stage("footpaths");
-  const transfers = inputs.flatMap(({ feed }, f) => {
-    const byId = new Map(feed.stops.map((s, i) => [s.stopId, i]));
-    return feed.transfers.flatMap((row) => {
-      const a = stopTable.feedStopToStop[f][byId.get(row.fromStopId) ?? -1];
-      const b = stopTable.feedStopToStop[f][byId.get(row.toStopId) ?? -1];
-      return a !== undefined && b !== undefined && a >= 0 && b >= 0 ? [{ from: a, to: b, row }] : [];
-    });
-  });
+  const transfers = inputs.flatMap(({ feed }, f) =>
+    feed.transfers.flatMap((row) => {
+      const a = stopTable.stopOf(f, row.fromStopId);
+      const b = stopTable.stopOf(f, row.toStopId);
+      return a !== undefined && b !== undefined ? [{ from: a, to: b, row }] : [];
+    }),
+  );
   const fp = buildFootpaths(stops.lat, stops.lon, transfers);
   stops.footpathStart = fp.start;
   stops.footpathTo = fp.to;
   stops.footpathSeconds = fp.seconds;
   stage("notes");
-  const notes = compileNotes(ctx, stopTable.feedStopToStop, tripTable);
+  const notes = compileNotes(ctx, stopTable.stopOf, tripTable);
   stage("diversions");
-  const diversions = compileDiversions(ctx, routeLine, stopTable.feedStopToStop);
+  const diversions = compileDiversions(ctx, routeLine, stopTable.stopOf);
 
   stage("meta");
   const { warnings } = ctx;

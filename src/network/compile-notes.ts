@@ -1,4 +1,5 @@
 import type { CompileContext } from "./compile-context.js";
+import type { StopTable } from "./compile-stops.js";
 import type { TripTable } from "./compile-trips.js";
 import { NONE32 } from "./constants.js";
 import type { NoteColumns } from "./model.js";
@@ -7,7 +8,7 @@ import type { NoteColumns } from "./model.js";
  * notes.txt + note_assignments.txt -> note rows (one per note and stop; stop NONE32 for a trip
  * note) and each trip's note list (trips.noteStart/noteRefs, filled here).
  */
-export function compileNotes(ctx: CompileContext, feedStopToStop: Int32Array[], tripTable: TripTable): NoteColumns {
+export function compileNotes(ctx: CompileContext, stopOf: StopTable["stopOf"], tripTable: TripTable): NoteColumns {
   const { inputs, pool, warnings } = ctx;
   const { trips, tripCopies } = tripTable;
   const tripCount = trips.count;
@@ -19,13 +20,12 @@ export function compileNotes(ctx: CompileContext, feedStopToStop: Int32Array[], 
     if (feed.notes.length === 0) return;
     const text = new Map(feed.notes.map((n) => [n.noteId, n.text]));
     const tripIndex = new Map(feed.trips.map((t, i) => [t.tripId, i]));
-    const stopIndex = new Map(feed.stops.map((s, i) => [s.stopId, i]));
     const rowOf = new Map<string, number>();
     for (const a of feed.noteAssignments) {
       const t = tripIndex.get(a.tripId);
       const noteText = text.get(a.noteId);
-      const stop = a.stopId ? feedStopToStop[f][stopIndex.get(a.stopId) ?? -1] : NONE32;
-      if (t === undefined || noteText === undefined || stop === undefined || stop < 0) {
+      const stop = a.stopId ? stopOf(f, a.stopId) : NONE32;
+      if (t === undefined || noteText === undefined || stop === undefined) {
         warnings.add("note_reference", `note assignment ${a.noteId}/${a.tripId}/${a.stopId} names an unknown note, trip or stop; skipped`);
         continue;
       }

@@ -17,6 +17,8 @@ export interface StopTable {
   stops: Writable<StopColumns>;
   /** Per feed: the feed's stop index -> StopIdx, -1 for a stop that is no network stop. */
   feedStopToStop: Int32Array[];
+  /** The StopIdx of a stop_id of feed f; undefined for an unknown id or a stop that is no network stop. */
+  stopOf(feed: number, stopId: string): number | undefined;
   /** StopIdx -> the place it is in, for line-direction descriptions: stop_place, else its municipality. */
   stopPlace: string[];
   /** Empty when the reference data covers no stop (another region's). */
@@ -164,7 +166,18 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
     warnings.add("stop_outside_municipalities", `${outside} stops lie outside every municipality of the reference data`, outside);
   }
 
-  return { stops, feedStopToStop, stopPlace, municipalities: referenceCovers ? municipalities : [], referenceCovers };
+  // stop_id -> StopIdx per feed, built on first use: transfers, notes and diversions name stops by id.
+  const byId: Array<Map<string, number> | undefined> = [];
+  const stopOf = (f: number, stopId: string) => {
+    let m = byId[f];
+    if (!m) {
+      m = new Map();
+      inputs[f].feed.stops.forEach((s, i) => feedStopToStop[f][i] >= 0 && m!.set(s.stopId, feedStopToStop[f][i]));
+      byId[f] = m;
+    }
+    return m.get(stopId);
+  };
+  return { stops, feedStopToStop, stopOf, stopPlace, municipalities: referenceCovers ? municipalities : [], referenceCovers };
 }
 
 function accessibilityBits(r: StopRow): number {

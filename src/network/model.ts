@@ -9,6 +9,7 @@
  * Indices are plain numbers; their names say what they index (StopIdx, LineIdx, ...).
  * Sentinels live in `constants.ts`.
  */
+import type { ReferenceColour } from "../reference/types.js";
 
 /** yyyymmdd as an integer in the network's time zone, e.g. 20240310. */
 export type ServiceDate = number;
@@ -96,15 +97,8 @@ export interface MunicipalityInfo {
   submunicipalities: string[];
 }
 
-export interface ColourInfo {
-  code: string;
-  name: string;
-  /** Six upper-case hex digits, no '#'. */
-  hex: string;
-  r: number;
-  g: number;
-  b: number;
-}
+/** A palette colour, as the reference data gives it. */
+export type ColourInfo = ReferenceColour;
 
 export interface DiversionText {
   title: string;

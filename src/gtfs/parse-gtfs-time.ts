@@ -1,4 +1,4 @@
-import type { ServiceSeconds } from "../network/model.js";
+import type { ServiceSeconds } from "../lib/service-time.js";
 
 /**
  * Parses a GTFS time "HH:MM:SS" (also "H:MM:SS", and hours past 24: "25:10:00" = 90600) from

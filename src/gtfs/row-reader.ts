@@ -1,6 +1,6 @@
 import type { CsvRecord } from "../lib/csv-records.js";
 import { parseServiceDate } from "../lib/service-date.js";
-import type { ServiceDate, ServiceSeconds } from "../network/model.js";
+import type { ServiceDate, ServiceSeconds } from "../lib/service-time.js";
 import type { FeedReadContext } from "./feed-read-context.js";
 import { GtfsError } from "./gtfs-error.js";
 import { parseGtfsTime } from "./parse-gtfs-time.js";

@@ -5,7 +5,19 @@
  * Spec: https://gtfs.org/schedule/reference/
  * Times are ServiceSeconds (seconds after noon-minus-12h; may pass 86400), dates ServiceDate (yyyymmdd).
  */
-import type { ServiceDate, ServiceSeconds } from "../network/model.js";
+import type { ServiceDate, ServiceSeconds } from "../lib/service-time.js";
+
+/** The operator's service types (`bedieningtype`), the values of the `route_service_type` extension column. */
+export const BEDIENINGTYPES = [
+  "NORMAAL",
+  "SNELDIENST",
+  "SCHOOLBUS",
+  "FABRIEKSLIJN",
+  "TECHNISCHE_LIJN",
+  "BELBUS",
+  "NACHTLIJN",
+] as const;
+export type Bedieningtype = (typeof BEDIENINGTYPES)[number];
 
 /** Where a feed's files come from: a zip or a folder share this one code path. */
 export interface GtfsSource {

@@ -1,4 +1,4 @@
-import type { ServiceDate } from "../network/model.js";
+import type { ServiceDate } from "./service-time.js";
 
 /** Parses GTFS "YYYYMMDD" (or "YYYY-MM-DD"); undefined when it is no real calendar date. */
 export function parseServiceDate(text: string): ServiceDate | undefined {

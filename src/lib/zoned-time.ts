@@ -21,7 +21,7 @@
  * few comparisons and integer arithmetic. Limitation: two offset changes less than a day
  * apart are seen as one (no zone in use does this).
  */
-import type { ServiceDate, ServiceSeconds } from "../network/model.js";
+import type { ServiceDate, ServiceSeconds } from "./service-time.js";
 import { dayNumberToServiceDate, serviceDateToDayNumber } from "./service-date.js";
 
 /** Milliseconds since 1970-01-01T00:00:00Z. */

@@ -11,10 +11,8 @@
  */
 import type { ReferenceColour } from "../reference/types.js";
 
-/** yyyymmdd as an integer in the network's time zone, e.g. 20240310. */
-export type ServiceDate = number;
-/** Seconds after noon-minus-12h of the service day; may pass 86400 (GTFS times past 24:00:00). */
-export type ServiceSeconds = number;
+export type { ServiceDate, ServiceSeconds } from "../lib/service-time.js";
+import type { ServiceDate } from "../lib/service-time.js";
 /** Index into the string table. */
 export type StrIdx = number;
 export type StopIdx = number;
@@ -36,16 +34,7 @@ export type ColourIdx = number;
 export const VERVOERTYPES = ["BUS", "TRAM", "METRO", "TREIN", "ALLE"] as const;
 export type Vervoertype = (typeof VERVOERTYPES)[number];
 
-export const BEDIENINGTYPES = [
-  "NORMAAL",
-  "SNELDIENST",
-  "SCHOOLBUS",
-  "FABRIEKSLIJN",
-  "TECHNISCHE_LIJN",
-  "BELBUS",
-  "NACHTLIJN",
-] as const;
-export type Bedieningtype = (typeof BEDIENINGTYPES)[number];
+export { BEDIENINGTYPES, type Bedieningtype } from "../gtfs/types.js";
 
 /** Bits of `stops.accessibility`, in the order of the API's enum. */
 export const ACCESSIBILITY_FLAGS = [

@@ -27,4 +27,19 @@ describe("layering", () => {
       .map((f) => f.slice(src.length));
     expect(offenders).toEqual([]);
   });
+
+  it("layering - imports flow downwards: gtfs, reference and lib import nothing of the folders above them (DESIGN.md)", () => {
+    const ORDER = ["api", "search", "routing", "realtime", "timetable", "network", "gtfs", "reference", "lib"];
+    const below: Record<string, string[]> = { gtfs: ["lib"], reference: ["lib"], lib: [] };
+    const offenders: string[] = [];
+    for (const [folder, allowed] of Object.entries(below)) {
+      for (const f of files(join(src, folder))) {
+        for (const m of readFileSync(f, "utf8").matchAll(/from\s+["']\.\.\/(?:\.\.\/)?([a-z-]+)\//g)) {
+          const target = m[1];
+          if (ORDER.includes(target) && target !== folder && !allowed.includes(target)) offenders.push(`${f.slice(src.length)} -> ${target}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /** routes.txt: https://gtfs.org/schedule/reference/#routestxt (+ extension columns, docs/DATASET_EXTENSIONS.md) */
-import { BEDIENINGTYPES } from "../../network/model.js";
+import { BEDIENINGTYPES } from "../types.js";
 import type { TableRows } from "../read-table.js";
 import type { TableSpec } from "../table-spec.js";
 import type { AgencyRow, RouteRow } from "../types.js";

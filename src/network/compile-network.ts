@@ -21,6 +21,7 @@ import { compileStops, indexStopPatterns } from "./compile-stops.js";
 import { compileTrips } from "./compile-trips.js";
 import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
 import type { ColourInfo, Network, NetworkMeta, RegionInfo } from "./model.js";
+import { nameTwinPlatforms } from "./name-twin-platforms.js";
 import { StringPool } from "./packed-strings.js";
 
 export type { CompileInput } from "./compile-context.js";
@@ -56,6 +57,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   stage("line directions");
   const lineDirections = compileLineDirections(ctx, drafts.length, tripTable, stopTable, serviceTable);
   const lines = lineColumns(ctx, drafts, lineDirections, tripTable.patterns, stopTable, colours);
+  nameTwinPlatforms(ctx, stopTable, tripTable);
   stage("stop index");
   const stops = stopTable.stops;
   indexStopPatterns(stops, tripTable.patterns);

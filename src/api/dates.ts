@@ -5,7 +5,8 @@
 import { BAD_PARAMETER } from "../errors.js";
 import { formatServiceDate, parseServiceDate } from "../lib/service-date.js";
 import { zonedTime } from "../lib/zoned-time.js";
-import type { ServiceDate } from "../network/model.js";
+import type { Network, ServiceDate } from "../network/model.js";
+import { networkValidity } from "../network/queries/network-validity.js";
 import type { Family } from "./families.js";
 import { shownValue } from "./shown-value.js";
 
@@ -93,6 +94,20 @@ export function parseMoment(
 /** The service day of `geldigOp` (default today): what validity filters use. Throws 400 like parseMoment. */
 export function geldigOpDay(text: string | undefined, timezone: string, nowMs: number = Date.now()): ServiceDate {
   return parseMoment(text, timezone, "geldigOp", nowMs).date;
+}
+
+/**
+ * The day a list answers for: the day of `geldigOp` when given, else today moved into the validity period of
+ * what is asked about (network-validity.ts): `defaultFor` maps today to that day, by default the network's.
+ */
+export function listDay(
+  net: Network,
+  text: string | undefined,
+  nowMs: number,
+  defaultFor: (today: ServiceDate) => ServiceDate = (today) => networkValidity(net, today).defaultDay,
+): ServiceDate {
+  if (text !== undefined && text !== "") return geldigOpDay(text, net.meta.timezone, nowMs);
+  return defaultFor(nowIn(net.meta.timezone, nowMs).date);
 }
 
 /** Parses a date parameter such as `datum` (yyyy-MM-dd); undefined or "" gives today in `timezone`. */

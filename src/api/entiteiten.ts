@@ -8,7 +8,7 @@ import { linesOfEntity } from "../network/queries/lines-of-entity.js";
 import { municipalitiesOfEntity } from "../network/queries/municipalities-of-entity.js";
 import { stopsOfEntity } from "../network/queries/stops-of-entity.js";
 import { ERROR_RESPONSES, Entiteit, ListOf } from "./common.schemas.js";
-import { geldigOpDay } from "./dates.js";
+import { listDay } from "./dates.js";
 import type { FamilyOptions } from "./families.js";
 import { entiteitView } from "./entiteit-view.js";
 import { gemeenteView } from "./gemeente-view.js";
@@ -83,7 +83,7 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
     async (req) => {
       const net = source.current();
       const e = requireEntity(net, req.params.entiteitnummer);
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return { haltes: stopsOfEntity(net, e, date).map((s) => halteView(net, s, L)), links: [selfLink(req, config)] };
     },
@@ -103,7 +103,7 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
     async (req) => {
       const net = source.current();
       const e = requireEntity(net, req.params.entiteitnummer);
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return { lijnen: linesOfEntity(net, e, date).map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
     },

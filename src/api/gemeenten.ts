@@ -9,7 +9,7 @@ import { requireMunicipality } from "../network/lookup.js";
 import { linesOfMunicipality } from "../network/queries/lines-of-municipality.js";
 import { stopsOfMunicipality } from "../network/queries/stops-of-municipality.js";
 import { ERROR_RESPONSES, Gemeente, Halte, Links } from "./common.schemas.js";
-import { geldigOpDay } from "./dates.js";
+import { listDay } from "./dates.js";
 import type { FamilyOptions } from "./families.js";
 import { gemeenteDetailLinks, gemeenteView } from "./gemeente-view.js";
 import { halteView } from "./halte-view.js";
@@ -59,7 +59,7 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
     },
     async (req) => {
       const net = source.current();
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const ms = parseMunicipalityNumbers(req.params.gemeenteNummers).map((nis) => requireMunicipality(net, nis));
       const L = linkerFor(req, opts);
       return {
@@ -104,7 +104,7 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
     async (req) => {
       const net = source.current();
       const m = requireMunicipality(net, Number(req.params.gemeenteNummer));
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return {
         lijnen: linesOfMunicipality(net, m, date).map((l) => lijnView(net, l, family, L)),
@@ -127,7 +127,7 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
     async (req) => {
       const net = source.current();
       const m = requireMunicipality(net, Number(req.params.gemeenteNummer));
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return { haltes: stopsOfMunicipality(net, m, date).map((s) => halteView(net, s, L)), links: [selfLink(req, config)] };
     },

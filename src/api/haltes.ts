@@ -7,10 +7,12 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { requireStop } from "../network/lookup.js";
 import { lineDirectionsAtStop } from "../network/queries/line-directions-at-stop.js";
+import type { Network, StopIdx } from "../network/model.js";
+import { stopDefaultDay } from "../network/queries/network-validity.js";
 import { stopsNear } from "../network/queries/stops-near.js";
 import { allStopsBody, chooseEncoding, etagOf, matchesIfNoneMatch } from "./all-stops-body.js";
 import { ERROR_RESPONSES, Halte } from "./common.schemas.js";
-import { geldigOpDay, nowIn } from "./dates.js";
+import { geldigOpDay, listDay } from "./dates.js";
 import type { FamilyOptions } from "./families.js";
 import { HaltesInDeBuurt, HalteLijnrichtingenLijst } from "./haltes.schemas.js";
 import { halteDetailLinks, halteView, stopKey } from "./halte-view.js";
@@ -19,6 +21,11 @@ import { Haltes, Lijnrichtingen } from "./lijnen.schemas.js";
 import { lijnrichtingView } from "./lijnrichting-view.js";
 import { linkerFor, requestOrigin, selfLink } from "./links.js";
 import { GeldigOpQuery, Haltesleutels, LatLng, MaxAantalHaltes, Radius, StopParams } from "./params.schemas.js";
+
+/** The day a stop's line directions answer for: geldigOp, else today within the stop's validity (network-validity.ts). */
+function stopDay(net: Network, stop: StopIdx, geldigOp: string | undefined, nowMs: number) {
+  return listDay(net, geldigOp, nowMs, (today) => stopDefaultDay(net, stop, today));
+}
 
 type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof GeldigOpQuery> };
 const ListParams = Type.Object({ haltesleutels: Haltesleutels });
@@ -47,7 +54,7 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     },
     async (req, reply) => {
       const net = source.current();
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const origin = requestOrigin(req, config);
       const body = await allStopsBody(net, { origin, base: origin + familyPrefix, date });
       const encoding = chooseEncoding(req.headers["accept-encoding"]);
@@ -77,8 +84,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     async (req) => {
       const net = source.current();
       const { lat, lon } = parseLatLng(req.params.latlng);
-      const today = nowIn(net.meta.timezone, opts.now()).date;
-      const near = stopsNear(net, lat, lon, req.query.radius ?? 750, req.query.maxAantalHaltes ?? 50, today);
+      const day = listDay(net, undefined, opts.now());
+      const near = stopsNear(net, lat, lon, req.query.radius ?? 750, req.query.maxAantalHaltes ?? 50, day);
       const L = linkerFor(req, opts);
       return {
         haltes: near.map(({ stop, meters }) => {
@@ -136,13 +143,14 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     },
     async (req) => {
       const net = source.current();
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
       const stops = parseStopKeys(req.params.haltesleutels).map((k) => requireStop(net, k.entity, k.stop));
       const L = linkerFor(req, opts);
       return {
         halteLijnrichtingen: stops.map((s) => ({
           halte: halteView(net, s, L),
-          lijnrichtingen: lineDirectionsAtStop(net, s, date).map((ld) => lijnrichtingView(net, ld, L)),
+          lijnrichtingen: lineDirectionsAtStop(net, s, stopDay(net, s, req.query.geldigOp, opts.now())).map((ld) =>
+            lijnrichtingView(net, ld, L),
+          ),
         })),
         links: [selfLink(req, config)],
       };
@@ -183,7 +191,7 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     async (req) => {
       const net = source.current();
       const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = stopDay(net, stop, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return {
         lijnrichtingen: lineDirectionsAtStop(net, stop, date).map((ld) => lijnrichtingView(net, ld, L)),

@@ -1,9 +1,12 @@
 /**
- * GET /health, without a key: is the server up, and which network does it serve.
+ * GET /health, without a key: is the server up, and which network does it serve. When today lies outside the
+ * network's validity, `network.validity` says so in fields and `warnings` in words (network-validity.ts); both
+ * are absent while the network is valid, so the answer of a healthy server stays as it was.
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Network } from "../network/model.js";
+import { networkToday, networkValidity } from "../network/queries/network-validity.js";
 import { formatDate } from "./dates.js";
 import type { NetworkSource } from "./network-source.js";
 
@@ -32,7 +35,20 @@ export const Health = Type.Object(
       ),
       createdAt: Type.String({ format: "date-time" }),
       ageSeconds: Type.Integer({ description: "seconds since the snapshot was written" }),
+      validity: Type.Optional(
+        Type.Object(
+          {
+            state: Type.Union([Type.Literal("expired"), Type.Literal("not-yet-valid"), Type.Literal("empty")]),
+            today: Type.String({ format: "date", description: "today in the network's time zone" }),
+            answersFor: Type.Optional(
+              Type.String({ format: "date", description: "the day lists answer for without geldigOp" }),
+            ),
+          },
+          { description: "present only when today lies outside the network's validity (or it has none)" },
+        ),
+      ),
     }),
+    warnings: Type.Optional(Type.Array(Type.String(), { description: "what an operator should know, e.g. an expired network" })),
   },
   { title: "Health" },
 );
@@ -50,6 +66,7 @@ function countLineDirections(net: Network): number {
 
 export function networkSummary(net: Network, nowMs = Date.now()) {
   const { meta } = net;
+  const validity = networkValidity(net, networkToday(net, nowMs));
   return {
     counts: {
       stops: net.stops.count,
@@ -65,7 +82,23 @@ export function networkSummary(net: Network, nowMs = Date.now()) {
     feeds: meta.feeds.map((f) => ({ source: f.source, profile: f.profile, publisher: f.publisher, version: f.version })),
     createdAt: meta.createdAt,
     ageSeconds: Math.max(0, Math.floor((nowMs - Date.parse(meta.createdAt)) / 1000)),
+    ...(validity.state === "valid"
+      ? {}
+      : {
+          validity: {
+            state: validity.state,
+            today: formatDate(validity.today),
+            ...(validity.state === "empty" ? {} : { answersFor: formatDate(validity.defaultDay) }),
+          },
+        }),
   };
+}
+
+/** The body of /health: the summary, and in words what is wrong with the network served. */
+export function healthBody(net: Network, nowMs = Date.now()) {
+  const validity = networkValidity(net, networkToday(net, nowMs));
+  const warnings = validity.state === "valid" ? [] : [validity.message];
+  return { status: "ok" as const, network: networkSummary(net, nowMs), ...(warnings.length ? { warnings } : {}) };
 }
 
 export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () => number }> = async (app, { source, now }) => {
@@ -80,6 +113,6 @@ export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () =>
         response: { 200: Health },
       },
     },
-    async () => ({ status: "ok" as const, network: networkSummary(source.current(), now()) }),
+    async () => healthBody(source.current(), now()),
   );
 };

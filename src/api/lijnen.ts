@@ -9,10 +9,11 @@ import { requireLine, requireLineDirection } from "../network/lookup.js";
 import type { LineIdx, Network } from "../network/model.js";
 import { lineDirectionsOfLine } from "../network/queries/line-directions-of-line.js";
 import { linesValidOn } from "../network/queries/lines-valid-on.js";
+import { lineDefaultDay } from "../network/queries/network-validity.js";
 import { municipalitiesOfLine } from "../network/queries/municipalities-of-line.js";
 import { stopsOfLineDirection } from "../network/queries/stops-of-line-direction.js";
 import { ERROR_RESPONSES, Lijn, LijnkleurCodes, Lijnrichting } from "./common.schemas.js";
-import { geldigOpDay } from "./dates.js";
+import { geldigOpDay, listDay } from "./dates.js";
 import type { FamilyOptions } from "./families.js";
 import { gemeenteView } from "./gemeente-view.js";
 import { halteView } from "./halte-view.js";
@@ -29,6 +30,11 @@ type LineRoute = { Params: Static<typeof LineParams>; Querystring: Static<typeof
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams>; Querystring: Static<typeof GeldigOpQuery> };
 const ListParams = Type.Object({ lijnsleutels: Lijnsleutels });
 type ListRoute = { Params: Static<typeof ListParams>; Querystring: Static<typeof GeldigOpQuery> };
+
+/** The day a line's own lists answer for: geldigOp, else today within the line's validity (network-validity.ts). */
+function lineDay(net: Network, line: LineIdx, geldigOp: string | undefined, nowMs: number) {
+  return listDay(net, geldigOp, nowMs, (today) => lineDefaultDay(net, line, today));
+}
 
 function linesOfKeys(net: Network, text: string): LineIdx[] {
   return parseLineKeys(text).map((k) => requireLine(net, k.entity, k.line));
@@ -51,7 +57,7 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     },
     async (req) => {
       const net = source.current();
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return { lijnen: linesValidOn(net, date).map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
     },
@@ -92,12 +98,13 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     },
     async (req) => {
       const net = source.current();
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
       const L = linkerFor(req, opts);
       return {
         lijnLijnrichtingen: linesOfKeys(net, req.params.lijnsleutels).map((l) => ({
           lijn: lijnView(net, l, family, L),
-          lijnrichtingen: lineDirectionsOfLine(net, l, date).map((ld) => lijnrichtingView(net, ld, L)),
+          lijnrichtingen: lineDirectionsOfLine(net, l, lineDay(net, l, req.query.geldigOp, opts.now())).map((ld) =>
+            lijnrichtingView(net, ld, L),
+          ),
         })),
         links: [selfLink(req, config)],
       };
@@ -165,7 +172,7 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     async (req) => {
       const net = source.current();
       const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = lineDay(net, line, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return {
         gemeenten: municipalitiesOfLine(net, line, date).map((m) => gemeenteView(net, m, L)),
@@ -210,7 +217,7 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
     async (req) => {
       const net = source.current();
       const line = requireLine(net, req.params.entiteitnummer, req.params.lijnnummer);
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = lineDay(net, line, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return {
         lijnrichtingen: lineDirectionsOfLine(net, line, date).map((ld) => lijnrichtingView(net, ld, L)),

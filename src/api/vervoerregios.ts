@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireRegion } from "../network/lookup.js";
 import { linesOfRegion } from "../network/queries/lines-of-region.js";
 import { ERROR_RESPONSES, ListOf, VervoerRegio } from "./common.schemas.js";
-import { geldigOpDay } from "./dates.js";
+import { listDay } from "./dates.js";
 import type { FamilyOptions } from "./families.js";
 import { lijnView } from "./lijn-view.js";
 import { lijnenSchemas } from "./lijnen.schemas.js";
@@ -63,7 +63,7 @@ export const vervoerregiosRoutes: FastifyPluginAsync<FamilyOptions> = async (app
     async (req) => {
       const net = source.current();
       const r = requireRegion(net, req.params.code);
-      const date = geldigOpDay(req.query.geldigOp, net.meta.timezone, opts.now());
+      const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return { lijnen: linesOfRegion(net, r, date).map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
     },

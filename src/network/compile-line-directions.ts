@@ -7,10 +7,14 @@ import { NONE32 } from "./constants.js";
 import type { LineDirectionColumns } from "./model.js";
 
 /**
- * Line directions (line x direction): their patterns, most trips first; the busiest is the main
- * pattern; `bestemming` is the most frequent headsign (else the main pattern's last stop);
- * `omschrijving` is "<first place> - <last place>" of the main pattern; validity from the
- * services of their trips.
+ * Line directions (line x direction): their patterns, most trips first; validity from the
+ * services of their trips. `bestemming` and `omschrijving` describe the same trips
+ * (docs/DATASET_EXTENSIONS.md, "Line directions"): `bestemming` is the most frequent headsign;
+ * `omschrijving` ("<first place> - <last place>") the one most of the trips to it share; the main
+ * pattern that description's pattern with most of them. Without headsigns every trip counts and
+ * `bestemming` is the main pattern's last stop. The LIRR Montauk Branch's busiest pattern is a
+ * Patchogue - Babylon shuttle, while most trips go to Jamaica and most of those start at Montauk:
+ * "Montauk - Jamaica" towards "Jamaica", not "Patchogue - Babylon" towards "Jamaica".
  */
 export function compileLineDirections(
   ctx: CompileContext,
@@ -38,6 +42,14 @@ export function compileLineDirections(
   const dirPatterns: number[][] = Array.from({ length: dirCount }, () => []);
   for (let p = 0; p < patternCount; p++) dirPatterns[patterns.line[p] * 2 + patterns.direction[p]].push(p);
   const tripsOf = (p: number) => patterns.tripStart[p + 1] - patterns.tripStart[p];
+  /** "<first place> - <last place>" of pattern p; the stop names when both lie in one place. */
+  const describe = (p: number) => {
+    const firstStop = patterns.stops[patterns.stopStart[p]];
+    const lastStop = patterns.stops[patterns.stopStart[p + 1] - 1];
+    const a = stopPlace[firstStop];
+    const b = stopPlace[lastStop];
+    return a !== b ? `${a} - ${b}` : `${pool.get(stops.name[firstStop])} - ${pool.get(stops.name[lastStop])}`;
+  };
   let dpCursor = 0;
   for (let ld = 0; ld < dirCount; ld++) {
     const list = dirPatterns[ld].sort((a, b) => tripsOf(b) - tripsOf(a) || a - b);
@@ -46,8 +58,6 @@ export function compileLineDirections(
     dpCursor += list.length;
     if (list.length === 0) continue;
     lineDirections.exists[ld] = 1;
-    const main = list[0];
-    lineDirections.mainPattern[ld] = main;
     const headsigns = new Map<number, number>();
     let first = Infinity;
     let last = -Infinity;
@@ -62,17 +72,31 @@ export function compileLineDirections(
         }
       }
     }
-    const firstStop = patterns.stops[patterns.stopStart[main]];
-    const lastStop = patterns.stops[patterns.stopStart[main + 1] - 1];
     let best = 0;
     let bestCount = 0;
     for (const [h, c] of headsigns) if (c > bestCount || (c === bestCount && h < best)) [best, bestCount] = [h, c];
-    lineDirections.destination[ld] = best || stops.name[lastStop];
-    const a = stopPlace[firstStop];
-    const b = stopPlace[lastStop];
-    lineDirections.description[ld] = pool.intern(
-      a !== b ? `${a} - ${b}` : `${pool.get(stops.name[firstStop])} - ${pool.get(stops.name[lastStop])}`,
-    );
+    // The trips to the destination: those with the most frequent headsign, all when none has one.
+    // Their most frequent description wins, then its pattern with most of them; `list` is in the
+    // tie order (more trips overall, then lower index), so the first maximum wins each time.
+    const toDestination = list.map((p) => {
+      if (best === 0) return tripsOf(p);
+      let c = 0;
+      for (let t = patterns.tripStart[p]; t < patterns.tripStart[p + 1]; t++) if (trips.headsign[t] === best) c++;
+      return c;
+    });
+    const descriptions = list.map(describe);
+    const perDescription = new Map<string, number>();
+    descriptions.forEach((d, i) => perDescription.set(d, (perDescription.get(d) ?? 0) + toDestination[i]));
+    let description = descriptions[0];
+    for (const d of descriptions) if (perDescription.get(d)! > perDescription.get(description)!) description = d;
+    let mainAt = -1;
+    descriptions.forEach((d, i) => {
+      if (d === description && (mainAt < 0 || toDestination[i] > toDestination[mainAt])) mainAt = i;
+    });
+    const main = list[mainAt];
+    lineDirections.mainPattern[ld] = main;
+    lineDirections.destination[ld] = best || stops.name[patterns.stops[patterns.stopStart[main + 1] - 1]];
+    lineDirections.description[ld] = pool.intern(description);
     if (Number.isFinite(first)) {
       lineDirections.validFrom[ld] = dayNumberToServiceDate(day0 + first);
       lineDirections.validTo[ld] = dayNumberToServiceDate(day0 + last);

@@ -2,7 +2,14 @@ import { groupBy, type CompileContext } from "./compile-context.js";
 import type { EntityTable } from "./compile-entities.js";
 import type { StopTable } from "./compile-stops.js";
 import { NONE16 } from "./constants.js";
-import { compareKeys, delijnLineKey, naturalCompare } from "./key-profiles.js";
+import {
+  compareKeys,
+  delijnLineKey,
+  genericLineNumbers,
+  genericPublicNumbers,
+  naturalCompare,
+  type GenericRoute,
+} from "./key-profiles.js";
 import { matchColour } from "./match-colour.js";
 import type { ColourInfo, LineColumns, LineDirectionColumns, PatternColumns } from "./model.js";
 import { bedieningtypeIndex, bedieningtypeOf, vervoertypeIndex, vervoertypeOf } from "./route-types.js";
@@ -45,7 +52,7 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
   const lineByKey = new Map<string, number>();
   const routeLine: Array<Map<string, number>> = inputs.map(() => new Map());
   inputs.forEach(({ feed, profile }, f) => {
-    const genericRoutes: Array<{ routeId: string; entity: number; order: number | undefined }> = [];
+    const genericRoutes: Array<GenericRoute & { entity: number }> = [];
     const keyOf = new Map<string, { entity: number; number: string }>();
     for (const r of feed.routes) {
       const entity = routeEntity(f, r.agencyId);
@@ -58,12 +65,19 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
       if (k && ke !== undefined) keyOf.set(r.routeId, { entity: ke, number: k.line });
       else {
         if (profile === "delijn") warnings.add("route_key_convention", `route ${r.routeId} does not start with entity digit + 3-digit line number`);
-        genericRoutes.push({ routeId: r.routeId, entity, order: r.sortOrder });
+        genericRoutes.push({ routeId: r.routeId, shortName: r.shortName, longName: r.longName, sortOrder: r.sortOrder, entity });
       }
     }
+    // Public numbers of routes without a short name (generic profile; docs/DATASET_EXTENSIONS.md).
+    const publicOf = profile === "generic" ? genericPublicNumbers(genericRoutes) : undefined;
     for (const [entity, list] of groupBy(genericRoutes, (r) => r.entity)) {
-      // Sort order first, then id: the numbering is stable for the same feed.
-      list.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || naturalCompare(a.routeId, b.routeId));
+      if (profile === "generic") {
+        for (const [routeId, number] of genericLineNumbers(list)) keyOf.set(routeId, { entity, number });
+        continue;
+      }
+      // The delijn profile's routes outside its convention keep their numbers as they always were:
+      // the route_id when all are plain numbers, else the rank in (sort order, id) order.
+      list.sort((a, b) => (a.sortOrder ?? Infinity) - (b.sortOrder ?? Infinity) || naturalCompare(a.routeId, b.routeId));
       const allNumeric = list.every((r) => /^\d{1,9}$/.test(r.routeId));
       list.forEach((r, i) => keyOf.set(r.routeId, { entity, number: allNumeric ? String(Number(r.routeId)) : String(i + 1) }));
     }
@@ -89,8 +103,8 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
           number: k.number,
           feed: f,
           routeIds: [],
-          // Without route_short_name: the delijn line number, else the route's own id.
-          publicNumber: r.shortName || (profile === "delijn" && delijnLineKey(r.routeId) ? k.number : r.routeId),
+          // Without route_short_name: the delijn line number, else (delijn) the route's own id.
+          publicNumber: r.shortName || (publicOf?.get(r.routeId) ?? (delijnLineKey(r.routeId) ? k.number : r.routeId)),
           description: r.longName || r.desc,
           routeType: r.routeType,
           serviceType: bedieningtypeIndex(serviceType),

@@ -23,11 +23,15 @@ import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
 import type { ColourInfo, Network, NetworkMeta, RegionInfo } from "./model.js";
 import { nameTwinPlatforms } from "./name-twin-platforms.js";
 import { StringPool } from "./packed-strings.js";
+import { routeColourPalette } from "./route-colour-palette.js";
 
 export type { CompileInput } from "./compile-context.js";
 
 export interface CompileOptions {
-  /** Municipalities, regions, entities and colours; without it stops get no municipality and lines no region. */
+  /**
+   * Municipalities, regions, entities and colours; without it stops get no municipality, lines no
+   * region, and the colour list is made of the lines' own colours.
+   */
   reference?: ReferenceData;
   /** Written into meta.createdAt (tests pin it). */
   now?: Date;
@@ -42,7 +46,6 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   for (const { feed } of inputs) ctx.warnings.addFeed(feed);
 
   const regions: RegionInfo[] = (ref?.regions ?? []).map((r) => ({ code: r.code, number: r.number, name: r.name }));
-  const colours: ColourInfo[] = (ref?.colours ?? []).map((c) => ({ ...c }));
 
   stage("entities");
   const ents = compileEntities(ctx);
@@ -52,6 +55,9 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const serviceTable = compileServices(ctx);
   stage("lines");
   const { drafts, routeLine } = draftLines(ctx, ents);
+  // The reference palette where it applies, else the lines' own colours (route-colour-palette.ts).
+  const colours: ColourInfo[] =
+    ref?.colours.length && stopTable.referenceCovers ? ref.colours.map((c) => ({ ...c })) : routeColourPalette(drafts, ctx.warnings);
   stage("patterns");
   const tripTable = compileTrips(ctx, routeLine, stopTable.feedStopToStop, serviceTable, drafts.length);
   stage("line directions");

@@ -3,7 +3,9 @@ import type { ColourIdx, ColourInfo } from "./model.js";
 
 /**
  * The palette colour nearest to `rgb` (0xRRGGBB), by squared distance in RGB space weighted
- * for perceived brightness ("redmean"), or NONE8 for an empty palette.
+ * for perceived brightness ("redmean"), or NONE8 for an empty palette. A colour of the palette
+ * matches itself (distance 0, and palette colours are distinct): the palette made of the lines'
+ * own colours (route-colour-palette.ts) relies on that.
  */
 export function matchColour(rgb: number, palette: readonly ColourInfo[]): ColourIdx {
   const r = (rgb >> 16) & 0xff;

@@ -160,6 +160,140 @@ describe("compileNetwork", () => {
     expect(net.meta.timezone).toBe("America/New_York");
   });
 
+  it("compileNetwork - generic profile: numeric short names are line numbers where unique, the rest follow from the next hundred", () => {
+    const routes = [
+      route("A", { agencyId: "NYCT", shortName: "A", longName: "8 Avenue Express", sortOrder: 1 }),
+      route("1", { agencyId: "NYCT", shortName: "1", sortOrder: 20 }),
+      route("12", { agencyId: "NYCT", shortName: "12", sortOrder: 21 }),
+      route("GS", { agencyId: "NYCT", shortName: "S", sortOrder: 17 }),
+      route("FS", { agencyId: "NYCT", shortName: "S", sortOrder: 18 }),
+      route("5a", { agencyId: "NYCT", shortName: "5" }), // 5 twice: neither keeps it
+      route("5b", { agencyId: "NYCT", shortName: "05" }),
+      route("150", { agencyId: "NYCT", shortName: "150" }), // no trips: no line, but it keeps 150
+      route("L1", { agencyId: "LIRR", longName: "Babylon Branch" }),
+      route("L2", { agencyId: "LIRR", longName: "Blue Bird Branch" }), // BBB: free
+      route("L3", { agencyId: "LIRR", longName: "Big Bay" }), // BB is the Babylon Branch's
+      route("L4", { agencyId: "LIRR", longName: "Harlem" }), // one letter would pass for a lettered line
+      route("L5", { agencyId: "LIRR", shortName: "1" }),
+    ];
+    const net = compileNetwork([
+      {
+        profile: "generic",
+        feed: feed({
+          agencies: [agency({ agencyId: "NYCT", timezone: "America/New_York" }), agency({ agencyId: "LIRR", timezone: "America/New_York" })],
+          stops: [stop("101N", 40.889, -73.898), stop("103N", 40.884, -73.9)],
+          routes,
+          trips: routes
+            .filter((r) => r.routeId !== "150")
+            .map((r) => ({ tripId: `t${r.routeId}`, routeId: r.routeId, serviceId: "S", times: [["101N", "08:00:00"], ["103N", "08:02:00"]] as Array<[string, string]> })),
+          calendars: [calendar("S", "1111111", 20240101, 20240131)],
+        }),
+      },
+    ]);
+    const s = net.strings;
+    const lines = [...Array(net.lines.count).keys()].map(
+      (l) => `${net.meta.entities[net.lines.entity[l]].number}/${s.get(net.lines.number[l])}/${s.get(net.lines.publicNumber[l])}/${s.get(net.lines.gtfsId[l])}`,
+    );
+    expect(lines).toEqual([
+      // kept 1, 12 and 150 (no trips): the others from 201 in (route_sort_order, route_id) order
+      "1/1/1/1",
+      "1/12/12/12",
+      "1/201/A/A",
+      "1/202/S/GS",
+      "1/203/S/FS",
+      "1/204/5/5a",
+      "1/205/05/5b",
+      // the second agency: its own numbers, and public numbers that pass for no other line's
+      "2/1/1/L5",
+      "2/101/BB/L1",
+      "2/102/BBB/L2",
+      "2/103/Big Bay/L3",
+      "2/104/Harlem/L4",
+    ]);
+  });
+
+  it("compileNetwork - generic profile: routes without short names are numbered 1, 2, 3... and named by their initials", () => {
+    // The Long Island Rail Road: numeric route ids, long names only, no route_sort_order.
+    const names = ["Babylon Branch", "Hempstead Branch", "Oyster Bay Branch", "Belmont Park", "City Terminal Zone"];
+    const net = compileNetwork([
+      {
+        profile: "generic",
+        feed: feed({
+          agencies: [agency({ agencyId: "LI", timezone: "America/New_York" })],
+          stops: [stop("1", 40.7, -73.3), stop("2", 40.71, -73.31)],
+          routes: names.map((longName, i) => route(String(i + 1), { agencyId: "LI", longName })),
+          trips: names
+            .map((_, i) => String(i + 1))
+            .filter((id) => id !== "4")
+            .map((routeId) => ({ tripId: `t${routeId}`, routeId, serviceId: "S", times: [["1", "08:00:00"], ["2", "08:10:00"]] as Array<[string, string]> })),
+          calendars: [calendar("S", "1111111", 20240101, 20240131)],
+        }),
+      },
+    ]);
+    const s = net.strings;
+    const lines = [...Array(net.lines.count).keys()].map((l) => `${s.get(net.lines.number[l])}/${s.get(net.lines.publicNumber[l])}/${s.get(net.lines.description[l])}`);
+    // Belmont Park (4) has no trips: no line, and City Terminal Zone stays 5
+    expect(lines).toEqual(["1/BB/Babylon Branch", "2/HB/Hempstead Branch", "3/OBB/Oyster Bay Branch", "5/CTZ/City Terminal Zone"]);
+  });
+
+  it("compileNetwork - without reference data the colour list is the lines' own colours, each line pointing at its exact colours", () => {
+    const net = compileNetwork([
+      {
+        profile: "generic",
+        feed: feed({
+          agencies: [agency({ agencyId: "NYCT", timezone: "America/New_York" })],
+          stops: [stop("101N", 40.889, -73.898), stop("103N", 40.884, -73.9)],
+          routes: [
+            route("A", { agencyId: "NYCT", shortName: "A", color: 0x0062cf, textColor: 0xffffff }),
+            route("N", { agencyId: "NYCT", shortName: "N", color: 0xf6bc26, textColor: 0x000000, borderColor: 0x0062cf, textBorderColor: 0x121212 }),
+            route("X", { agencyId: "NYCT", shortName: "X" }), // GTFS defaults: white badge, black number
+            route("Q", { agencyId: "NYCT", shortName: "Q", color: 0xff0000 }), // no trips: its colour is no line's
+          ],
+          trips: ["A", "N", "X"].map((routeId) => ({ tripId: `t${routeId}`, routeId, serviceId: "S", times: [["101N", "08:00:00"], ["103N", "08:02:00"]] as Array<[string, string]> })),
+          calendars: [calendar("S", "1111111", 20240101, 20240131)],
+        }),
+      },
+    ]);
+    expect(net.meta.colours.map((c) => `${c.code} ${c.name} ${c.r},${c.g},${c.b}`)).toEqual([
+      "000000 #000000 0,0,0",
+      "0062CF #0062CF 0,98,207",
+      "121212 #121212 18,18,18",
+      "F6BC26 #F6BC26 246,188,38",
+      "FFFFFF #FFFFFF 255,255,255",
+    ]);
+    const codes = (l: number) =>
+      [net.lines.paletteFg[l], net.lines.paletteBg[l], net.lines.paletteFgBorder[l], net.lines.paletteBgBorder[l]].map((c) => net.meta.colours[c].code).join(" ");
+    const byPublic = (p: string) => [...Array(net.lines.count).keys()].find((l) => net.strings.get(net.lines.publicNumber[l]) === p)!;
+    expect(codes(byPublic("A"))).toBe("FFFFFF 0062CF FFFFFF 0062CF");
+    expect(codes(byPublic("N"))).toBe("000000 F6BC26 121212 0062CF");
+    expect(codes(byPublic("X"))).toBe("000000 FFFFFF 000000 FFFFFF");
+    expect(net.meta.warnings).toEqual([]);
+  });
+
+  it("compileNetwork - reference data without colours: the colour list is the lines' own colours", async () => {
+    const reference = { ...(await readReference(defaultReferenceDir())), colours: [] };
+    const net = compileNetwork(
+      [
+        {
+          profile: "delijn",
+          feed: feed({
+            agencies: [agency({ agencyId: "3" })],
+            stops: twoStops,
+            routes: [route("3302", { agencyId: "3", shortName: "2", color: 0x0099aa, textColor: 0xfefefe })],
+            trips: [{ tripId: "T", routeId: "3302", serviceId: "WK", times: [["300483", "08:00:00"], ["300507", "08:10:00"]] }],
+            calendars: [weekdays],
+          }),
+        },
+      ],
+      { reference },
+    );
+    expect(net.meta.colours.map((c) => c.code)).toEqual(["0099AA", "FEFEFE"]);
+    expect(net.meta.colours[net.lines.paletteBg[0]].code).toBe("0099AA");
+    expect(net.meta.colours[net.lines.paletteFg[0]].code).toBe("FEFEFE");
+    // the delijn profile's keys are untouched
+    expect(`${net.strings.get(net.lines.number[0])}/${net.strings.get(net.lines.publicNumber[0])}`).toBe("302/2");
+  });
+
   it("compileNetwork - groups trips with the same stops into one pattern, sorted by departure; the busiest is the main pattern", () => {
     const stops3 = [...twoStops, stop("300508", 50.849, 4.65, { name: "Egenhoven" })];
     const net = compileNetwork([
@@ -239,7 +373,7 @@ describe("compileNetwork", () => {
     expect(fp.footpathStart[3] - fp.footpathStart[2]).toBe(0);
   });
 
-  it("compileNetwork - reference data of another region is left out, with a warning, instead of serving empty municipalities", async () => {
+  it("compileNetwork - reference data of another region is left out, with a warning, instead of serving empty municipalities or its palette", async () => {
     const reference = await readReference(defaultReferenceDir());
     const net = compileNetwork(
       [
@@ -258,7 +392,9 @@ describe("compileNetwork", () => {
     );
     expect(net.meta.municipalities).toEqual([]);
     expect(net.meta.regions).toEqual([]);
-    expect(net.meta.colours.length).toBe(24);
+    // nor the Flemish palette: the line's own colours (GTFS's defaults here)
+    expect(net.meta.colours.map((c) => c.code)).toEqual(["000000", "FFFFFF"]);
+    expect(net.meta.colours[net.lines.paletteBg[0]].code).toBe("FFFFFF");
     expect(net.meta.warnings.map((w) => w.code)).toEqual(["reference_not_covering"]);
   });
 

@@ -70,4 +70,5 @@ export const MUNICIPALITY_NOT_FOUND = defineError("LW_MUNICIPALITY_NOT_FOUND", 4
 export const REGION_NOT_FOUND = defineError("LW_REGION_NOT_FOUND", 404, "Transport region %s does not exist");
 export const COLOUR_NOT_FOUND = defineError("LW_COLOUR_NOT_FOUND", 404, "Colour %s does not exist");
 export const DIVERSION_NOT_FOUND = defineError("LW_DIVERSION_NOT_FOUND", 404, "Diversion %s does not exist");
+export const GTFS_ID_NOT_FOUND = defineError("LW_GTFS_ID_NOT_FOUND", 404, "No %s of the network has the GTFS %s %s");
 export const TRIP_NOT_FOUND = defineError("LW_TRIP_NOT_FOUND", 404, "Trip %s does not run on line direction %s on %s");

@@ -59,6 +59,9 @@ function lijnSchema(family: Family) {
       bedieningtype: StringEnum(BEDIENINGTYPES),
       lijnGeldigVan: Type.String({ ...date, description: `first day of the timetable in force, ${date.description}` }),
       lijnGeldigTot: Type.String({ ...date, description: `last day of the timetable in force, ${date.description}` }),
+      gtfsRouteId: Type.Optional(
+        Type.String({ description: "extension: the GTFS route_id of the line (the first, when the line joins several routes)" }),
+      ),
       links: Links,
     },
     { title: family === "v1" ? "Lijn" : "LijnBeta" },
@@ -105,6 +108,8 @@ export const Halte = Type.Object(
     halteToegankelijkheden: Type.Array(HalteToegankelijkheid),
     hoofdHalte: Type.Unsafe<null>({ type: "boolean", nullable: true, description: "reserved; always null" }),
     taal: Type.String({ description: "language of the stop's messages: NEDERLANDS" }),
+    gtfsStopId: Type.Optional(Type.String({ description: "extension: the GTFS stop_id of the stop" })),
+    gtfsStopCode: Type.Optional(Type.String({ description: "extension: the GTFS stop_code of the stop, when the feed gives one" })),
     links: Links,
   },
   { title: "Halte" },

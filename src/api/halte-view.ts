@@ -11,6 +11,16 @@ export function stopKey(net: Network, stop: StopIdx): { entity: string; stop: st
 }
 
 /**
+ * Who runs a stop, as `type` of a stop nearby names it: "DELIJN" for a feed of the operator's own conventions
+ * (the `delijn` key profile), else the code of the stop's entity: its GTFS agency_id, or the agency's name when
+ * the feed gives no id (e.g. "MTA NYCT").
+ */
+export function stopOperator(net: Network, stop: StopIdx): string {
+  const entity = net.meta.entities[net.stops.entity[stop]];
+  return net.meta.feeds[entity.feed]?.profile === "delijn" ? "DELIJN" : entity.code;
+}
+
+/**
  * A stop, full variant (spec 2.4). `links` defaults to the list form, one `detail` link; a single stop passes
  * its own (halteDetailLinks).
  */
@@ -35,6 +45,9 @@ export function halteView(net: Network, stop: StopIdx, L: Linker, links?: Link[]
     halteToegankelijkheden: toegankelijkheden,
     hoofdHalte: null,
     taal: "NEDERLANDS",
+    gtfsStopId: strings.get(stops.gtfsId[stop]),
+    // String 0 is the empty string (packed-strings.ts): no stop_code.
+    ...(stops.code[stop] === 0 ? {} : { gtfsStopCode: strings.get(stops.code[stop]) }),
     links: links ?? [L.link("detail", L.stop(key.entity, key.stop))],
   };
 }

@@ -13,7 +13,10 @@ export const HalteLijnrichtingenLijst = Type.Object(
 /** A stop near a point, as the real service answers /haltes/indebuurt (the published OpenAPI calls it Punt). */
 export const HalteInDeBuurt = Type.Object(
   {
-    type: Type.String({ description: "operator of the stop: DELIJN" }),
+    type: Type.String({
+      description: "operator of the stop: DELIJN for a feed of the operator's conventions, else the GTFS agency_id of its entity",
+    }),
+    entiteitnummer: Type.Optional(Type.String({ description: "extension: the entity number, the stop's key with id" })),
     id: Type.String({ description: "stop number (haltenummer)" }),
     naam: Type.String({ description: "place and stop name" }),
     afstand: Type.Integer({ description: "distance in metres" }),

@@ -5,6 +5,8 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { GTFS_ID_NOT_FOUND } from "../errors.js";
+import { stopsByGtfsId } from "../network/gtfs-id-lookup.js";
 import { requireStop } from "../network/lookup.js";
 import { lineDirectionsAtStop } from "../network/queries/line-directions-at-stop.js";
 import type { Network, StopIdx } from "../network/model.js";
@@ -15,12 +17,13 @@ import { ERROR_RESPONSES, Halte } from "./common.schemas.js";
 import { geldigOpDay, listDay } from "./dates.js";
 import type { FamilyOptions } from "./families.js";
 import { HaltesInDeBuurt, HalteLijnrichtingenLijst } from "./haltes.schemas.js";
-import { halteDetailLinks, halteView, stopKey } from "./halte-view.js";
+import { halteDetailLinks, halteView, stopKey, stopOperator } from "./halte-view.js";
 import { parseLatLng, parseStopKeys } from "./keys.js";
 import { Haltes, Lijnrichtingen } from "./lijnen.schemas.js";
 import { lijnrichtingView } from "./lijnrichting-view.js";
 import { linkerFor, requestOrigin, selfLink } from "./links.js";
-import { GeldigOpQuery, Haltesleutels, LatLng, MaxAantalHaltes, Radius, StopParams } from "./params.schemas.js";
+import { GeldigOpQuery, GtfsId, Haltesleutels, LatLng, MaxAantalHaltes, Radius, StopParams } from "./params.schemas.js";
+import { shownValue } from "./shown-value.js";
 
 /** The day a stop's line directions answer for: geldigOp, else today within the stop's validity (network-validity.ts). */
 function stopDay(net: Network, stop: StopIdx, geldigOp: string | undefined, nowMs: number) {
@@ -31,6 +34,7 @@ type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof
 const ListParams = Type.Object({ haltesleutels: Haltesleutels });
 type ListRoute = { Params: Static<typeof ListParams>; Querystring: Static<typeof GeldigOpQuery> };
 const NearParams = Type.Object({ latlng: LatLng });
+const GtfsIdParams = Type.Object({ gtfsId: GtfsId });
 const NearQuery = Type.Object({ radius: Type.Optional(Radius), maxAantalHaltes: Type.Optional(MaxAantalHaltes) });
 
 export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts) => {
@@ -92,7 +96,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
           const key = stopKey(net, stop);
           const path = L.stop(key.entity, key.stop);
           return {
-            type: "DELIJN",
+            type: stopOperator(net, stop),
+            entiteitnummer: key.entity,
             id: key.stop,
             naam: net.strings.get(net.stops.longName[stop]),
             afstand: Math.round(meters),
@@ -107,6 +112,28 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
         }),
         links: [selfLink(req, config)],
       };
+    },
+  );
+
+  app.get<{ Params: Static<typeof GtfsIdParams> }>(
+    "/haltes/gtfs/:gtfsId",
+    {
+      schema: {
+        tags,
+        summary: "Extension: the stops of a GTFS stop_id or stop_code, to find a stop's key from the feed's ids",
+        description:
+          "The stops whose GTFS stop_id is the value, then those whose stop_code is (case-sensitive). Several stops " +
+          "answer when feeds share an id or an id is another stop's code. 404 when none.",
+        params: GtfsIdParams,
+        response: { 200: Haltes, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const stops = stopsByGtfsId(net, req.params.gtfsId);
+      if (stops.length === 0) throw GTFS_ID_NOT_FOUND("stop", "stop_id or stop_code", shownValue(req.params.gtfsId));
+      const L = linkerFor(req, opts);
+      return { haltes: stops.map((s) => halteView(net, s, L)), links: [selfLink(req, config)] };
     },
   );
 

@@ -28,6 +28,7 @@ export function lijnView(net: Network, line: LineIdx, family: Family, L: Linker,
     bedieningtype: BEDIENINGTYPES[lines.serviceType[line]],
     lijnGeldigVan: formatLineDate(lines.validFrom[line], family),
     lijnGeldigTot: formatLineDate(lines.validTo[line], family),
+    gtfsRouteId: strings.get(lines.gtfsId[line]),
     links: links ?? [L.link("detail", L.line(key.entity, key.line))],
   };
 }

@@ -5,6 +5,8 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { GTFS_ID_NOT_FOUND } from "../errors.js";
+import { linesByGtfsRouteId } from "../network/gtfs-id-lookup.js";
 import { requireLine, requireLineDirection } from "../network/lookup.js";
 import type { LineIdx, Network } from "../network/model.js";
 import { lineDirectionsOfLine } from "../network/queries/line-directions-of-line.js";
@@ -24,11 +26,13 @@ import { Gemeenten, Haltes, Lijnrichtingen, lijnenSchemas } from "./lijnen.schem
 import { lijnrichtingDetailLinks, lijnrichtingView } from "./lijnrichting-view.js";
 import { linkerFor, selfLink } from "./links.js";
 import { renderedAnswer } from "./rendered-answers.js";
-import { GeldigOpQuery, LineDirectionParams, LineParams, Lijnsleutels } from "./params.schemas.js";
+import { GeldigOpQuery, GtfsId, LineDirectionParams, LineParams, Lijnsleutels } from "./params.schemas.js";
+import { shownValue } from "./shown-value.js";
 
 type LineRoute = { Params: Static<typeof LineParams>; Querystring: Static<typeof GeldigOpQuery> };
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams>; Querystring: Static<typeof GeldigOpQuery> };
 const ListParams = Type.Object({ lijnsleutels: Lijnsleutels });
+const GtfsIdParams = Type.Object({ gtfsId: GtfsId });
 type ListRoute = { Params: Static<typeof ListParams>; Querystring: Static<typeof GeldigOpQuery> };
 
 /** The day a line's own lists answer for: geldigOp, else today within the line's validity (network-validity.ts). */
@@ -60,6 +64,26 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       const date = listDay(net, req.query.geldigOp, opts.now());
       const L = linkerFor(req, opts);
       return { lijnen: linesValidOn(net, date).map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
+    },
+  );
+
+  app.get<{ Params: Static<typeof GtfsIdParams> }>(
+    "/lijnen/gtfs/:gtfsId",
+    {
+      schema: {
+        tags,
+        summary: "Extension: the line of a GTFS route_id, to find a line's key from the feed's ids",
+        description: "The lines whose GTFS route_id is the value (case-sensitive); several when feeds share an id. 404 when none.",
+        params: GtfsIdParams,
+        response: { 200: S.Lijnen, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => {
+      const net = source.current();
+      const lines = linesByGtfsRouteId(net, req.params.gtfsId);
+      if (lines.length === 0) throw GTFS_ID_NOT_FOUND("line", "route_id", shownValue(req.params.gtfsId));
+      const L = linkerFor(req, opts);
+      return { lijnen: lines.map((l) => lijnView(net, l, family, L)), links: [selfLink(req, config)] };
     },
   );
 

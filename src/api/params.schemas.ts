@@ -51,6 +51,15 @@ addParamHint("gemeenteNummer", "give the municipality number (NIS code), a whole
 export const Code = Type.String({ pattern: "^[A-Za-z0-9]{1,10}$", description: "code, e.g. LV" });
 addParamHint("code", "give a code of letters and digits, such as LV");
 
+/** Any GTFS id: case-sensitive text without control characters (percent-encode what a path cannot hold). */
+export const GtfsId = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: "^[^\\u0000-\\u001f\\u007f]+$",
+  description: "a GTFS id of the feed, e.g. a stop_id, stop_code or route_id as the feed writes it (percent-encoded)",
+});
+addParamHint("gtfsId", "give a GTFS id as the feed writes it (1 to 255 characters, no control characters)");
+
 export const GeldigOp = Type.String({
   pattern: DATE_TIME_PATTERN,
   description: "moment at which the result must be valid, yyyy-MM-ddTHH:mm:ss in the network's time zone; default now",

@@ -154,6 +154,7 @@ describe.each(["v1", "beta"] as const)("network endpoints, %s family", (family) 
       bedieningtype: "NORMAAL",
       lijnGeldigVan: date("2024-01-01"),
       lijnGeldigTot: date("2030-12-31"),
+      gtfsRouteId: "3302",
     });
     const heen = await get(`${base()}/lijnen/3/302/lijnrichtingen/HEEN`);
     expect(heen.body).toMatchObject({ omschrijving: "Kessel-Lo - Heverlee", bestemming: "Heverlee", richting: "HEEN" });

@@ -45,6 +45,7 @@ describe("omleidingen over HTTP (service-days fixture)", () => {
           halteToegankelijkheden: ["MOTORISCHE_BEPERKING"],
           hoofdHalte: null,
           taal: "NEDERLANDS",
+          gtfsStopId: "300002",
           links: [{ rel: "halte", url: `${BASE}/api/v1/haltes/3/300002` }],
         },
       ],

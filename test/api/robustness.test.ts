@@ -16,6 +16,7 @@ import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/network-source.js";
 import { KNOWN_DIVERSIONS, KNOWN_TRIPS } from "../../src/demo/known-trips.js";
 import { loadConfig } from "../../src/lib/config.js";
+import { findLine } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
 import { TEST_KEY } from "./server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
@@ -79,6 +80,9 @@ function validValues(net: Network): Record<string, string> {
     // "code" names a region below /vervoerregios and a colour below /kleuren: keyed by the segment before it.
     "vervoerregios/code": net.meta.regions[0].code,
     "kleuren/code": net.meta.colours[0].code,
+    // "gtfsId" names a stop below /haltes/gtfs and a route below /lijnen/gtfs: keyed by the two segments before it.
+    "haltes/gtfs/gtfsId": perron5,
+    "lijnen/gtfs/gtfsId": net.strings.get(net.lines.gtfsId[findLine(net, line2.entity, line2.lijnnummer)!]),
     geldigOp: `${RUN_DAY}T08:00:00`,
     datum: RUN_DAY,
     startDatum: "2025-03-01T00:00:00",
@@ -92,8 +96,8 @@ function validValues(net: Network): Record<string, string> {
 }
 
 function validValue(valid: Record<string, string>, path: string, name: string): string | undefined {
-  const before = path.split(`/{${name}}`)[0].split("/").pop();
-  return valid[`${before}/${name}`] ?? valid[name];
+  const before = path.split(`/{${name}}`)[0].split("/");
+  return valid[`${before.slice(-2).join("/")}/${name}`] ?? valid[`${before.at(-1)}/${name}`] ?? valid[name];
 }
 
 // --- hostile values, written as they appear in a URL -------------------------------------------------------------

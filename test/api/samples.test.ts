@@ -13,6 +13,8 @@ type Any = any;
 const sample = (name: string): Any => JSON.parse(readFileSync(new URL(`./fixtures/samples/${name}`, import.meta.url), "utf8"));
 const keys = (o: object) => Object.keys(o).sort();
 const rels = (o: { links: Array<{ rel: string }> }) => o.links.map((l) => l.rel);
+/** The documented extensions a stop adds to the real fields (docs/COMPATIBILITY.md N32); demo stops have a stop_code. */
+const STOP_EXTENSIONS = ["gtfsStopCode", "gtfsStopId"];
 
 let server: TestServer;
 let stop: { entity: string; stop: string; lat: number; lon: number; nis: number };
@@ -79,9 +81,9 @@ describe("field names of the real service's answers", () => {
     expect(rels(one)).toEqual(expect.arrayContaining(rels(sample("municipality.json"))));
   });
 
-  it("samples - a stop: every field of the real one, plus the required districtCode", async () => {
+  it("samples - a stop: every field of the real one, plus the required districtCode and the GTFS id extensions", async () => {
     const one = await v1(`/haltes/${stop.entity}/${stop.stop}`);
-    expect(keys(one)).toEqual([...keys(sample("stop.json")), "districtCode"].sort());
+    expect(keys(one)).toEqual([...keys(sample("stop.json")), "districtCode", ...STOP_EXTENSIONS].sort());
     expect(keys(one.geoCoordinaat)).toEqual(keys(sample("stop.json").geoCoordinaat));
   });
 
@@ -89,11 +91,11 @@ describe("field names of the real service's answers", () => {
     const stops = await v1(`/gemeenten/${stop.nis}/haltes`);
     expect(keys(stops)).toEqual(keys(sample("stops_by_municipality.json")));
     const real = sample("stops_by_municipality.json").haltes[0];
-    expect(keys(stops.haltes[0])).toEqual([...keys(real), "districtCode"].sort());
+    expect(keys(stops.haltes[0])).toEqual([...keys(real), "districtCode", ...STOP_EXTENSIONS].sort());
     expect(rels(stops.haltes[0])).toEqual(rels(real));
     const lines = await v1(`/gemeenten/${stop.nis}/lijnen`);
     expect(keys(lines)).toEqual(keys(sample("lines_by_municipality.json")));
-    expect(keys(lines.lijnen[0])).toEqual(keys(sample("lines_by_municipality.json").lijnen[0]));
+    expect(keys(lines.lijnen[0])).toEqual([...keys(sample("lines_by_municipality.json").lijnen[0]), "gtfsRouteId"].sort());
     expect(rels(lines.lijnen[0])).toEqual(rels(sample("lines_by_municipality.json").lijnen[0]));
   });
 
@@ -109,17 +111,19 @@ describe("field names of the real service's answers", () => {
     const near = await v1(`/haltes/indebuurt/${stop.lat},${stop.lon}`);
     const real = sample("stops_in_vicinity.json");
     expect(keys(near)).toEqual(keys(real));
-    expect(keys(near.haltes[0])).toEqual(keys(real.haltes[0]));
+    expect(keys(near.haltes[0])).toEqual([...keys(real.haltes[0]), "entiteitnummer"].sort());
     expect(rels(near.haltes[0])).toEqual(expect.arrayContaining(rels(real.haltes[0])));
   });
 
-  it("samples - stop 300483 Doleeg is the real one, but for the documented differences (N5 NIS number, N10 districtCode)", async () => {
+  it("samples - stop 300483 Doleeg is the real one, but for the documented differences (N5 NIS number, N10 districtCode, N32 GTFS ids)", async () => {
     const real = sample("stops_by_municipality.json").haltes[0];
     expect(real.haltenummer).toBe("300483");
     const ours = await v1("/haltes/3/300483");
     const { links: _realLinks, ...realFields } = real;
     const { links: _ourLinks, ...ourFields } = ours;
-    expect(ourFields).toEqual({ ...realFields, gemeentenummer: 24062, districtCode: "LV", taal: "NEDERLANDS" });
+    const { gtfsStopId, gtfsStopCode, ...rest } = ourFields;
+    expect(rest).toEqual({ ...realFields, gemeentenummer: 24062, districtCode: "LV", taal: "NEDERLANDS" });
+    expect([gtfsStopId, gtfsStopCode]).toEqual(["300483", expect.any(String)]);
   });
 
   it("samples - Leuven's lines are the real ones: number, public number, description, region, type", async () => {
@@ -127,7 +131,7 @@ describe("field names of the real service's answers", () => {
     for (const real of sample("lines_by_municipality.json").lijnen as Any[]) {
       const line = ours.find((l) => l.entiteitnummer === real.entiteitnummer && l.lijnnummer === real.lijnnummer);
       expect(line, `line ${real.entiteitnummer}/${real.lijnnummer}`).toBeDefined();
-      const pick = ({ lijnGeldigVan: _v, lijnGeldigTot: _t, links: _l, ...rest }: Any) => rest;
+      const pick = ({ lijnGeldigVan: _v, lijnGeldigTot: _t, links: _l, gtfsRouteId: _g, ...rest }: Any) => rest;
       expect(pick(line)).toEqual(pick(real));
     }
   });

@@ -74,7 +74,8 @@ export function compileLineDirections(
     }
     let best = 0;
     let bestCount = 0;
-    for (const [h, c] of headsigns) if (c > bestCount || (c === bestCount && h < best)) [best, bestCount] = [h, c];
+    // Ties: the alphabetically first headsign, not the first interned one (which depends on stage order).
+    for (const [h, c] of headsigns) if (c > bestCount || (c === bestCount && pool.get(h) < pool.get(best))) [best, bestCount] = [h, c];
     // The trips to the destination: those with the most frequent headsign, all when none has one.
     // Their most frequent description wins, then its pattern with most of them; `list` is in the
     // tie order (more trips overall, then lower index), so the first maximum wins each time.

@@ -52,8 +52,10 @@ export function passageMaker(network: Network): PassageMaker {
         entity: meta.entities[lines.entity[line]].number,
         lineNumber: strings.get(lines.number[line]),
         direction: DIRECTIONS[dir],
-        lastStopName: strings.get(stops.name[lastStop]),
-        lastStopLongName: strings.get(stops.longName[lastStop]),
+        // A trip ends at a station, not at one of its platforms: a platform's own name may carry a twin
+        // suffix ("… aankomst", name-twin-platforms.ts) that is no destination. String 0 is "": no parent.
+        lastStopName: strings.get(stops.parentName[lastStop] || stops.name[lastStop]),
+        lastStopLongName: strings.get(stops.parentName[lastStop] || stops.longName[lastStop]),
       };
       byPattern.set(p, f);
     }

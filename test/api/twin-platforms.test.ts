@@ -70,4 +70,11 @@ describe("twin platforms and line directions over HTTP (MTA-like fixture)", () =
       "Van Cortlandt Park - South Ferry > South Ferry",
     ]);
   });
+
+  it("GET /lijnen/{e}/{l}/lijnrichtingen/{r}/dienstregelingen - a trip ending at a twin platform names the station, not the platform", async () => {
+    const { status, body } = await get(app, `/api/v1/lijnen/${linePath("1")}/lijnrichtingen/HEEN/dienstregelingen?datum=2026-03-10`);
+    expect(status).toBe(200);
+    const trip = body.ritDoorkomsten[0];
+    expect([trip.bestemming, trip.doorkomsten.at(-1).plaatsBestemming]).toEqual(["Van Cortlandt Park", "Van Cortlandt Park"]);
+  });
 });

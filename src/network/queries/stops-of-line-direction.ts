@@ -2,8 +2,9 @@ import { NONE32 } from "../constants.js";
 import type { LineDirIdx, Network, StopIdx } from "../model.js";
 
 /**
- * The stops of a line direction in travel order: the main pattern (most trips) as the spine, and every stop
- * that only other patterns visit inserted after the stop it follows in its own pattern. A stop appears once.
+ * The stops of a line direction in travel order: the main pattern (compile-line-directions.ts) as the spine, and
+ * every stop that only other patterns visit inserted after the stop it follows in its own pattern. A stop appears
+ * once.
  */
 export function stopsOfLineDirection(net: Network, ld: LineDirIdx): StopIdx[] {
   const { lineDirections: dirs, patterns } = net;

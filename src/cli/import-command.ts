@@ -1,20 +1,28 @@
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { GtfsError, readGtfs } from "../gtfs/index.js";
 import type { GtfsFeed } from "../gtfs/types.js";
-import { compileNetwork } from "../network/compile-network.js";
+import { compileNetwork, type CompileInput } from "../network/compile-network.js";
+import { detectProfile } from "../network/detect-profile.js";
 import type { KeyProfile, Network } from "../network/model.js";
 import { writeSnapshot } from "../network/snapshot.js";
 import { defaultReferenceDir } from "../reference/default-reference-dir.js";
 import { readReference } from "../reference/read-reference.js";
 import type { ReferenceData } from "../reference/types.js";
 import { formatBytes, peakRssBytes } from "./peak-memory.js";
+import { CliError } from "./cli-error.js";
 import { createProgress, type Progress } from "./progress.js";
+import { validityWarning } from "./validity-warning.js";
+import { warningLines } from "./warning-lines.js";
+
+/** `auto`: each feed gets the profile detectProfile finds for it. */
+export type ProfileChoice = KeyProfile | "auto";
 
 export interface ImportOptions {
   feeds: string[];
   out: string;
-  profile: KeyProfile;
+  /** Default "auto". */
+  profile?: ProfileChoice;
   /** Reference folder; "none" for no reference data; default: the built-in Flanders data. */
   reference?: string;
   progress?: Progress;
@@ -30,37 +38,76 @@ export interface ImportResult {
 }
 
 /**
- * Reads every feed, compiles one network and writes the snapshot. Throws (GtfsError naming file
- * and line) on a broken feed, before anything is written: a failed import leaves no snapshot.
+ * Reads every feed, compiles one network and writes the snapshot. Each feed gets the profile
+ * asked for, or with "auto" the one detectProfile finds; the summary says which and why. Throws
+ * (GtfsError naming file and line, CliError for a missing feed) before anything is written: a
+ * failed import leaves no snapshot.
  */
 export async function importFeeds(options: ImportOptions): Promise<ImportResult> {
   const started = performance.now();
   const progress = options.progress ?? createProgress();
   const log = options.log ?? ((line: string) => process.stdout.write(line + "\n"));
-  const reference = await loadReference(options.reference);
-  const feeds: GtfsFeed[] = [];
-  for (const [i, path] of options.feeds.entries()) {
-    if (!existsSync(path)) throw new Error(`feed ${path} does not exist`);
-    const label = options.feeds.length > 1 ? `feed ${i + 1}/${options.feeds.length} ` : "";
-    try {
-      feeds.push(await readGtfs(path, { onProgress: (p) => progress.bar(`${label}${p.file}`, p.bytesDone, p.bytesTotal) }));
-    } catch (err) {
-      // Several feeds: say which one (the reader's message names the file and line inside it).
-      if (err instanceof GtfsError && options.feeds.length > 1) err.message = `${path}: ${err.message}`;
-      throw err;
+  const choice = options.profile ?? "auto";
+  let network: Network;
+  let snapshotBytes: number;
+  const inputs: CompileInput[] = [];
+  const profileLines: string[] = [];
+  try {
+    const reference = await loadReference(options.reference);
+    for (const [i, path] of options.feeds.entries()) {
+      if (!existsSync(path)) throw new CliError(`feed ${path} does not exist: give a GTFS zip file or a folder of GTFS .txt files`);
+      const feed = await readFeedFile(path, i, options.feeds.length, progress);
+      const detected = detectProfile(feed);
+      const profile = choice === "auto" ? detected.profile : choice;
+      inputs.push({ feed, profile });
+      profileLines.push(profileLine(basename(resolve(path)), choice, profile, detected));
     }
+    network = compileNetwork(inputs, { reference, onStage: (s) => progress.stage(`compiling: ${s}`) });
+    progress.stage("writing snapshot");
+    snapshotBytes = writeSnapshot(network, resolve(options.out));
+  } finally {
+    // Ends a progress bar's line, also before an error message.
+    progress.done();
   }
-  const network = compileNetwork(
-    feeds.map((feed) => ({ feed, profile: options.profile })),
-    { reference, onStage: (s) => progress.stage(`compiling: ${s}`) },
-  );
-  progress.stage("writing snapshot");
-  const snapshotBytes = writeSnapshot(network, resolve(options.out));
-  progress.done();
   const seconds = (performance.now() - started) / 1000;
   const peak = peakRssBytes();
-  for (const line of importSummary(feeds, network, snapshotBytes, seconds, peak, options.out)) log(line);
+  const feeds = inputs.map((i) => i.feed);
+  for (const line of importSummary(feeds, profileLines, network, snapshotBytes, seconds, peak, options.out)) log(line);
+  const validity = validityWarning(network);
+  if (validity) log(`lijnwijzer import: warning: ${validity.message}`);
   return { network, snapshotBytes, seconds, peakRssBytes: peak };
+}
+
+/** Reads one feed; the progress label names its file (and which of several it is). */
+async function readFeedFile(path: string, i: number, n: number, progress: Progress): Promise<GtfsFeed> {
+  const name = `${basename(resolve(path))}${n > 1 ? ` (${i + 1}/${n})` : ""}`;
+  // The reader's last call (100 %) names no file: keep the last one.
+  let file = "";
+  try {
+    return await readGtfs(path, {
+      onProgress: (p) => {
+        file = p.file || file;
+        progress.bar(file ? `${name}: ${file}` : name, p.bytesDone, p.bytesTotal);
+      },
+    });
+  } catch (err) {
+    // Several feeds: say which one (the reader's message names the file and line inside it).
+    if (err instanceof GtfsError && n > 1) err.message = `${path}: ${err.message}`;
+    throw err;
+  }
+}
+
+/**
+ * Which profile a feed got and why: `profile: delijn (auto) for flanders.zip: 7789 of 7789 ...`.
+ * A forced delijn on a feed that does not follow the operator's conventions hints at generic.
+ */
+function profileLine(source: string, choice: ProfileChoice, profile: KeyProfile, detected: { profile: KeyProfile; reason: string }): string {
+  const head = `profile: ${profile} (${choice === "auto" ? "auto" : `--profile ${choice}`}) for ${source}`;
+  if (choice === "auto") return `${head}: ${detected.reason}`;
+  if (profile === "delijn" && detected.profile === "generic") {
+    return `${head}, though the feed does not follow the operator's conventions: ${detected.reason}; import it with --profile generic, or without --profile`;
+  }
+  return head;
 }
 
 async function loadReference(dir: string | undefined): Promise<ReferenceData | undefined> {
@@ -68,16 +115,22 @@ async function loadReference(dir: string | undefined): Promise<ReferenceData | u
   return readReference(dir ?? defaultReferenceDir());
 }
 
-function importSummary(feeds: GtfsFeed[], network: Network, bytes: number, seconds: number, peak: number, out: string): string[] {
+function importSummary(
+  feeds: GtfsFeed[],
+  profileLines: string[],
+  network: Network,
+  bytes: number,
+  seconds: number,
+  peak: number,
+  out: string,
+): string[] {
   const rows = new Map<string, number>();
   for (const f of feeds) for (const [file, n] of Object.entries(f.rows)) rows.set(file, (rows.get(file) ?? 0) + n);
-  const lines = [`imported ${feeds.length} feed${feeds.length === 1 ? "" : "s"} into ${out}`];
+  const lines = [`imported ${feeds.length} feed${feeds.length === 1 ? "" : "s"} into ${out}`, ...profileLines];
   lines.push("rows read:");
   for (const [file, n] of [...rows].sort()) lines.push(`  ${file.padEnd(26)} ${n.toLocaleString("en").padStart(12)}`);
   lines.push(...networkCounts(network));
-  const warnings = network.meta.warnings;
-  lines.push(`warnings: ${warnings.reduce((a, w) => a + w.count, 0)}`);
-  for (const w of warnings) lines.push(`  ${w.code} x${w.count}: ${w.example}`);
+  lines.push(...warningLines(network.meta.warnings));
   lines.push(`snapshot: ${formatBytes(bytes)}`);
   lines.push(`time: ${seconds.toFixed(1)} s, peak memory: ${formatBytes(peak)}`);
   return lines;

@@ -1,19 +1,39 @@
 import { statSync } from "node:fs";
 import { formatServiceDate } from "../lib/service-date.js";
 import { BEDIENINGTYPES, VERVOERTYPES } from "../network/model.js";
-import { loadSnapshot } from "../network/snapshot.js";
 import { networkCounts } from "./import-command.js";
+import { lineMapping, stopMapping } from "./key-mapping.js";
+import { openSnapshot } from "./open-snapshot.js";
 import { formatBytes } from "./peak-memory.js";
+import { validityWarning } from "./validity-warning.js";
+import { warningLines } from "./warning-lines.js";
 
-/** `lijnwijzer inspect <file>`: counts, validity, entities and the largest lines of a snapshot. */
-export function inspectSnapshot(path: string, log: (line: string) => void = console.log): void {
+export interface InspectOptions {
+  /** Print the stops' GTFS ids and keys instead, those containing this text ("" for all). */
+  stops?: string;
+  /** Print the lines' GTFS ids and keys instead, those containing this text ("" for all). */
+  lines?: string;
+}
+
+/**
+ * `lijnwijzer inspect <file>`: counts, validity, entities, the largest lines and the import's
+ * warnings of a snapshot; with `--stops`/`--lines` the mapping from GTFS ids to API keys.
+ */
+export function inspectSnapshot(path: string, log: (line: string) => void = console.log, options: InspectOptions = {}): void {
   const started = performance.now();
-  const net = loadSnapshot(path);
+  const net = openSnapshot(path);
   const loadMs = performance.now() - started;
+  if (options.stops !== undefined || options.lines !== undefined) {
+    if (options.stops !== undefined) for (const line of stopMapping(net, options.stops)) log(line);
+    if (options.lines !== undefined) for (const line of lineMapping(net, options.lines)) log(line);
+    return;
+  }
   const m = net.meta;
   const s = net.strings;
   log(`snapshot ${path}: ${formatBytes(statSync(path).size)}, format ${m.formatVersion}, written ${m.createdAt}, loaded in ${loadMs.toFixed(0)} ms`);
   log(`time zone ${m.timezone}; valid ${formatServiceDate(m.validFrom)} .. ${formatServiceDate(m.validTo)}`);
+  const validity = validityWarning(net);
+  if (validity) log(`lijnwijzer inspect: warning: ${validity.message}`);
   for (const f of m.feeds) log(`feed ${f.source} (${f.profile})${f.publisher ? `, ${f.publisher}` : ""}${f.version ? ` ${f.version}` : ""}`);
   for (const line of networkCounts(net)) log(line);
   log("entities:");
@@ -31,5 +51,5 @@ export function inspectSnapshot(path: string, log: (line: string) => void = cons
         `[${VERVOERTYPES[net.lines.transportType[l]]}, ${BEDIENINGTYPES[net.lines.serviceType[l]]}, gtfs ${s.get(net.lines.gtfsId[l])}]: ${tripsPerLine[l]}`,
     );
   }
-  if (m.warnings.length) log(`warnings at import: ${m.warnings.map((w) => `${w.code} x${w.count}`).join(", ")}`);
+  for (const line of warningLines(m.warnings, "warnings at import")) log(line);
 }

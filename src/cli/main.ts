@@ -1,25 +1,32 @@
 /**
  * The `lijnwijzer` command:
- *   lijnwijzer import <feed>... --out <file> [--profile delijn|generic] [--reference <dir>|none]
- *   lijnwijzer inspect <file>
+ *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
+ *   lijnwijzer inspect <file> [--stops|--lines] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
+ * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
 import { parseArgs } from "node:util";
 import { GtfsError } from "../gtfs/gtfs-error.js";
 import { LijnwijzerError } from "../errors.js";
 import { loadConfig } from "../lib/config.js";
-import type { KeyProfile } from "../network/model.js";
+import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
 import { importFeeds } from "./import-command.js";
 import { inspectSnapshot } from "./inspect-command.js";
 import { serveSnapshot } from "./serve-command.js";
 
 const USAGE = `usage:
-  lijnwijzer import <feed.zip|folder>... --out <file> [--profile delijn|generic] [--reference <dir>|none]
-  lijnwijzer inspect <snapshot>
+  lijnwijzer import <feed.zip|folder>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
+      --profile auto (default) takes delijn for a feed that follows the operator's own GTFS
+      conventions and generic for any other; the summary says which each feed got and why
+  lijnwijzer inspect <snapshot>                        counts, validity, entities, largest lines, warnings
+  lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
+                                                       id, code, key or name contains text
   lijnwijzer serve [--network <snapshot>] [--port <n>]
   lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080)`;
+
+const PROFILES = ["auto", "delijn", "generic"] as const;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -27,12 +34,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case "import":
         return await importCommand(rest);
-      case "inspect": {
-        const { positionals } = parseArgs({ args: rest, allowPositionals: true });
-        if (positionals.length !== 1) return usage("inspect takes one snapshot file");
-        inspectSnapshot(positionals[0]);
-        return 0;
-      }
+      case "inspect":
+        return inspectCommand(rest);
       case "serve":
         return await serveCommand(rest);
       case "start":
@@ -47,9 +50,9 @@ export async function main(argv: string[]): Promise<number> {
         return usage(`unknown command "${command}"`);
     }
   } catch (err) {
-    if (err instanceof GtfsError || err instanceof LijnwijzerError) {
-      console.error(`\nlijnwijzer ${command}: ${err.message}`);
-      return 1;
+    if (err instanceof GtfsError || err instanceof LijnwijzerError || err instanceof CliError) {
+      console.error(`lijnwijzer ${command}: ${err.message}`);
+      return err instanceof CliError ? err.exitCode : 1;
     }
     if (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) return usage(err.message);
     throw err;
@@ -67,7 +70,7 @@ async function importCommand(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       out: { type: "string", short: "o" },
-      profile: { type: "string", default: "delijn" },
+      profile: { type: "string", default: "auto" },
       reference: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -78,8 +81,25 @@ async function importCommand(args: string[]): Promise<number> {
   }
   if (positionals.length === 0) return usage("import needs at least one feed (a GTFS zip or folder)");
   if (!values.out) return usage("import needs --out <snapshot file>");
-  if (values.profile !== "delijn" && values.profile !== "generic") return usage(`--profile must be delijn or generic, not "${values.profile}"`);
-  await importFeeds({ feeds: positionals, out: values.out, profile: values.profile as KeyProfile, reference: values.reference });
+  const profile = PROFILES.find((p) => p === values.profile);
+  if (!profile) return usage(`--profile must be auto, delijn or generic, not "${values.profile}"`);
+  await importFeeds({ feeds: positionals, out: values.out, profile, reference: values.reference });
+  return 0;
+}
+
+function inspectCommand(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { stops: { type: "boolean" }, lines: { type: "boolean" } },
+  });
+  if (positionals.length === 0) return usage("inspect needs a snapshot file");
+  const listing = values.stops || values.lines;
+  if (positionals.length > (listing ? 2 : 1)) {
+    return usage(listing ? "inspect takes a snapshot file and one filter text" : "inspect takes one snapshot file (a filter text goes with --stops or --lines)");
+  }
+  const filter = positionals[1] ?? "";
+  inspectSnapshot(positionals[0], undefined, { stops: values.stops ? filter : undefined, lines: values.lines ? filter : undefined });
   return 0;
 }
 

@@ -1,24 +1,37 @@
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../api/app.js";
 import type { AppConfig } from "../lib/config.js";
 import type { Network } from "../network/model.js";
-import { loadSnapshot } from "../network/snapshot.js";
+import { CliError } from "./cli-error.js";
+import { openSnapshot } from "./open-snapshot.js";
+import { validityWarning } from "./validity-warning.js";
 
 export interface ServeOptions {
   network: string;
   config: AppConfig;
 }
 
-/** Loads the snapshot and serves it until the process is stopped. */
+/**
+ * Loads the snapshot and serves it until the process is stopped. A snapshot that cannot be loaded
+ * or a port that cannot be listened on is a CliError, after which nothing keeps the process alive.
+ */
 export async function serveSnapshot(options: ServeOptions): Promise<void> {
+  const { config } = options;
   const started = performance.now();
-  let network: Network = loadSnapshot(options.network);
+  let network: Network = openSnapshot(options.network);
   const loadMs = performance.now() - started;
-  const app = await buildApp({ network: { current: () => network }, config: options.config });
+  const app = await buildApp({ network: { current: () => network }, config });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    throw listenError(err, config);
+  }
   app.log.info(
     { snapshot: options.network, loadMs: Math.round(loadMs), stops: network.stops.count, trips: network.trips.count },
     "network loaded",
   );
-  await app.listen({ port: options.config.port, host: options.config.host });
+  warnValidity(app.log, network);
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`);
     await app.close();
@@ -29,10 +42,35 @@ export async function serveSnapshot(options: ServeOptions): Promise<void> {
   // Re-read the snapshot on SIGHUP: a new import is swapped in by replacing one reference.
   process.on("SIGHUP", () => {
     try {
-      network = loadSnapshot(options.network);
+      network = openSnapshot(options.network);
       app.log.info({ snapshot: options.network }, "network reloaded");
+      warnValidity(app.log, network);
     } catch (err) {
-      app.log.error({ err }, "reload failed; still serving the previous network");
+      // A CliError says all; anything else is a bug worth its stack.
+      const fields = err instanceof CliError ? { snapshot: options.network } : { snapshot: options.network, err };
+      app.log.error(fields, `reload failed, still serving the previous network: ${(err as Error).message}`);
     }
   });
+}
+
+/** One warn line when today lies outside the network's validity: what the API answers and how to ask for another day. */
+function warnValidity(log: FastifyBaseLogger, network: Network): void {
+  const v = validityWarning(network);
+  if (v) log.warn({ validity: { state: v.state, today: v.today, validFrom: v.validFrom, validTo: v.validTo } }, v.message);
+}
+
+/** What went wrong when listening, and what to change. */
+function listenError(err: unknown, config: AppConfig): Error {
+  const where = `${config.host}:${config.port}`;
+  switch ((err as NodeJS.ErrnoException).code) {
+    case "EADDRINUSE":
+      return new CliError(`port ${config.port} is in use (another program listens on ${where}): choose another with --port <n> or PORT=<n>`);
+    case "EACCES":
+      return new CliError(`no permission to listen on port ${config.port} (ports below 1024 need privileges): choose another with --port <n> or PORT=<n>`);
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+      return new CliError(`HOST ${config.host} is no address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all`);
+    default:
+      return err instanceof Error ? err : new Error(String(err));
+  }
 }

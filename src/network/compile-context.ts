@@ -2,8 +2,9 @@
  * What every stage of the network compiler shares: the feeds, the reference data, the string
  * pool and the warnings. Stages are functions of this context and of earlier stages' tables.
  */
-import type { GtfsFeed, GtfsWarning } from "../gtfs/types.js";
+import type { GtfsFeed } from "../gtfs/types.js";
 import type { ReferenceData } from "../reference/types.js";
+import { WARNING_EXAMPLES } from "./constants.js";
 import type { KeyProfile, NetworkMeta } from "./model.js";
 import type { StringPool } from "./packed-strings.js";
 
@@ -19,31 +20,38 @@ export interface CompileContext {
   readonly warnings: CompileWarnings;
 }
 
-/** Warnings aggregated by code into meta.warnings: a count and one example each. */
+/** Warnings aggregated by code into meta.warnings: a count and the first WARNING_EXAMPLES examples each. */
 export class CompileWarnings {
-  private readonly byCode = new Map<string, { count: number; example: string }>();
+  private readonly byCode = new Map<string, { count: number; examples: string[] }>();
 
+  /** `count` > 1: one message standing for several cases (e.g. "12 stops lie outside..."). */
   add(code: string, message: string, count = 1): void {
-    const w = this.byCode.get(code);
-    if (w) w.count += count;
-    else this.byCode.set(code, { count, example: message });
+    this.record(code, count, [message]);
   }
 
   /** The reader's warnings of one feed (its list is capped; warningCounts has the totals). */
   addFeed(feed: GtfsFeed): void {
-    const listed = new Map<string, GtfsWarning>();
-    const counts = new Map<string, number>();
+    const listed = new Map<string, string[]>();
     for (const w of feed.warnings) {
-      if (!listed.has(w.code)) listed.set(w.code, w);
-      counts.set(w.code, (counts.get(w.code) ?? 0) + 1);
+      const text = `${feed.source}: ${w.file} line ${w.line}: ${w.message}`;
+      const list = listed.get(w.code);
+      if (!list) listed.set(w.code, [text]);
+      else if (list.length < WARNING_EXAMPLES) list.push(text);
     }
-    for (const [code, w] of listed) {
-      this.add(code, `${feed.source}: ${w.file} line ${w.line}: ${w.message}`, feed.warningCounts?.[code] ?? counts.get(code)!);
-    }
+    const counts = new Map<string, number>();
+    for (const w of feed.warnings) counts.set(w.code, (counts.get(w.code) ?? 0) + 1);
+    for (const [code, examples] of listed) this.record(code, feed.warningCounts?.[code] ?? counts.get(code)!, examples);
   }
 
   list(): NetworkMeta["warnings"] {
-    return [...this.byCode].map(([code, w]) => ({ code, count: w.count, example: w.example }));
+    return [...this.byCode].map(([code, w]) => ({ code, count: w.count, examples: [...w.examples] }));
+  }
+
+  private record(code: string, count: number, examples: readonly string[]): void {
+    let w = this.byCode.get(code);
+    if (!w) this.byCode.set(code, (w = { count: 0, examples: [] }));
+    w.count += count;
+    for (const e of examples) if (w.examples.length < WARNING_EXAMPLES) w.examples.push(e);
   }
 }
 

@@ -8,7 +8,10 @@ export const NONE16 = 0xffff;
 export const NONE8 = 0xff;
 
 /** Snapshot format version: bump on any change of columns or meta; old snapshots are refused. */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2; // 2: meta.warnings keep `examples` (up to WARNING_EXAMPLES), not one `example`
+
+/** Examples kept per warning code in meta.warnings: enough to see a pattern, few enough to read. */
+export const WARNING_EXAMPLES = 5;
 
 /** Magic bytes at the start of every snapshot file. */
 export const SNAPSHOT_MAGIC = "LIJNWZR1";

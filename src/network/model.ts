@@ -144,7 +144,8 @@ export interface NetworkMeta {
   diversions: DiversionInfo[];
   /** Footpath parameters, documented in the compiler. */
   footpaths: { maxMeters: number; detourFactor: number; walkMetersPerSecond: number };
-  warnings: { code: string; count: number; example: string }[];
+  /** Import warnings by code: how many, and the first few (up to WARNING_EXAMPLES) in words. */
+  warnings: { code: string; count: number; examples: string[] }[];
 }
 
 export interface StopColumns {

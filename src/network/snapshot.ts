@@ -136,7 +136,11 @@ export function readSnapshotHeader(bytes: Buffer, path: string): SnapshotHeader 
   checkFormat(bytes, path);
   const len = bytes.readUInt32LE(12);
   if (16 + len > bytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
-  return JSON.parse(bytes.toString("utf8", 16, 16 + len)) as SnapshotHeader;
+  try {
+    return JSON.parse(bytes.toString("utf8", 16, 16 + len)) as SnapshotHeader;
+  } catch {
+    throw SNAPSHOT_INVALID(path, "its header is damaged (no valid JSON)");
+  }
 }
 
 /** Throws unless `bytes` start with the magic and this lijnwijzer's format version. */

@@ -2,6 +2,7 @@
  * What every stage of the network compiler shares: the feeds, the reference data, the string
  * pool and the warnings. Stages are functions of this context and of earlier stages' tables.
  */
+import { basename } from "node:path";
 import type { GtfsFeed } from "../gtfs/types.js";
 import type { ReferenceData } from "../reference/types.js";
 import { WARNING_EXAMPLES } from "./constants.js";
@@ -33,7 +34,8 @@ export class CompileWarnings {
   addFeed(feed: GtfsFeed): void {
     const listed = new Map<string, string[]>();
     for (const w of feed.warnings) {
-      const text = `${feed.source}: ${w.file} line ${w.line}: ${w.message}`;
+      // The feed's file name, as meta.feeds has it: the snapshot keeps no server path.
+      const text = `${basename(feed.source)}: ${w.file} line ${w.line}: ${w.message}`;
       const list = listed.get(w.code);
       if (!list) listed.set(w.code, [text]);
       else if (list.length < WARNING_EXAMPLES) list.push(text);

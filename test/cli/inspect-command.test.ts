@@ -26,7 +26,7 @@ describe("lijnwijzer inspect", () => {
     expect(lines.slice(-8)).toEqual([
       "warnings at import: 7",
       "  orphan_stop x7",
-      ...[1, 2, 3, 4, 5].map((i) => `    ${fixture("expired")}: stops.txt line ${7 + i}: stop_id "900${i}" is visited by no trip`),
+      ...[1, 2, 3, 4, 5].map((i) => `    expired: stops.txt line ${7 + i}: stop_id "900${i}" is visited by no trip`),
       "    and 2 more",
     ]);
   });

@@ -17,8 +17,8 @@ describe("CompileWarnings", () => {
     ]);
   });
 
-  it("CompileWarnings - a reader's warnings keep five examples naming feed, file and line, and the feed's whole count", () => {
-    const f = feed({ stops: [stop("1", 50, 4)], routes: [route("r")], trips: [], source: "town.zip" });
+  it("CompileWarnings - a reader's warnings keep five examples naming the feed file (not its path), file and line, and the whole count", () => {
+    const f = feed({ stops: [stop("1", 50, 4)], routes: [route("r")], trips: [], source: "/srv/feeds/town.zip" });
     f.warnings = Array.from({ length: 6 }, (_, i) => ({ code: "orphan_stop", file: "stops.txt", line: i + 2, message: `stop_id "S${i}" is visited by no trip` }));
     f.warningCounts = { orphan_stop: 1200 };
     const w = new CompileWarnings();

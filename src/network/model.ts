@@ -233,11 +233,11 @@ export interface LineColumns {
 export interface LineDirectionColumns {
   /** LineDirIdx -> 1 when at least one trip runs in this direction */
   readonly exists: Uint8Array;
-  /** LineDirIdx -> bestemming: most frequent headsign (StrIdx) */
+  /** LineDirIdx -> bestemming: most frequent headsign, else the main pattern's last stop (StrIdx; compile-line-directions.ts) */
   readonly destination: Uint32Array;
-  /** LineDirIdx -> omschrijving: "<first stop place> - <last stop place>" of the main pattern (StrIdx) */
+  /** LineDirIdx -> omschrijving: "<first stop place> - <last stop place>" most trips to the bestemming share (StrIdx) */
   readonly description: Uint32Array;
-  /** LineDirIdx -> the pattern with the most trips (PatternIdx), NONE32 when none */
+  /** LineDirIdx -> the pattern with most of the trips the omschrijving describes (PatternIdx), NONE32 when none */
   readonly mainPattern: Uint32Array;
   /** LineDirIdx -> first row in patterns; length lines.count * 2 + 1 */
   readonly patternStart: Uint32Array;

@@ -1,12 +1,13 @@
 /**
  * GET /health, without a key: is the server up, and which network does it serve. When today lies outside the
- * network's validity, `network.validity` says so in fields and `warnings` in words (network-validity.ts); both
- * are absent while the network is valid, so the answer of a healthy server stays as it was.
+ * network's validity, `network.validity` says so in fields and `warnings` in words (network-validity.ts), which
+ * also name a feed of several whose own period misses the day lists answer for; both are absent while all is
+ * well, so the answer of a healthy server stays as it was.
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Network } from "../network/model.js";
-import { networkToday, networkValidity } from "../network/queries/network-validity.js";
+import { networkToday, networkValidity, validityWarnings } from "../network/queries/network-validity.js";
 import { formatDate } from "./dates.js";
 import type { NetworkSource } from "./network-source.js";
 
@@ -96,8 +97,7 @@ export function networkSummary(net: Network, nowMs = Date.now()) {
 
 /** The body of /health: the summary, and in words what is wrong with the network served. */
 export function healthBody(net: Network, nowMs = Date.now()) {
-  const validity = networkValidity(net, networkToday(net, nowMs));
-  const warnings = validity.state === "valid" ? [] : [validity.message];
+  const warnings = validityWarnings(net, networkToday(net, nowMs));
   return { status: "ok" as const, network: networkSummary(net, nowMs), ...(warnings.length ? { warnings } : {}) };
 }
 

@@ -73,8 +73,7 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
   const peak = peakRssBytes();
   const feeds = inputs.map((i) => i.feed);
   for (const line of importSummary(feeds, profileLines, network, snapshotBytes, seconds, peak, options.out)) log(line);
-  const validity = validityWarning(network);
-  if (validity) log(`lijnwijzer import: warning: ${validity.message}`);
+  for (const message of validityWarning(network).messages) log(`lijnwijzer import: warning: ${message}`);
   return { network, snapshotBytes, seconds, peakRssBytes: peak };
 }
 

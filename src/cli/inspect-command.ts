@@ -32,8 +32,7 @@ export function inspectSnapshot(path: string, log: (line: string) => void = cons
   const s = net.strings;
   log(`snapshot ${path}: ${formatBytes(statSync(path).size)}, format ${m.formatVersion}, written ${m.createdAt}, loaded in ${loadMs.toFixed(0)} ms`);
   log(`time zone ${m.timezone}; valid ${formatServiceDate(m.validFrom)} .. ${formatServiceDate(m.validTo)}`);
-  const validity = validityWarning(net);
-  if (validity) log(`lijnwijzer inspect: warning: ${validity.message}`);
+  for (const message of validityWarning(net).messages) log(`lijnwijzer inspect: warning: ${message}`);
   for (const f of m.feeds) log(`feed ${f.source} (${f.profile})${f.publisher ? `, ${f.publisher}` : ""}${f.version ? ` ${f.version}` : ""}`);
   for (const line of networkCounts(net)) log(line);
   log("entities:");

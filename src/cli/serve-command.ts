@@ -53,10 +53,10 @@ export async function serveSnapshot(options: ServeOptions): Promise<void> {
   });
 }
 
-/** One warn line when today lies outside the network's validity: what the API answers and how to ask for another day. */
+/** A warn line per validity warning (today outside the network's validity, a feed outside the day lists answer for). */
 function warnValidity(log: FastifyBaseLogger, network: Network): void {
-  const v = validityWarning(network);
-  if (v) log.warn({ validity: { state: v.state, today: v.today, validFrom: v.validFrom, validTo: v.validTo } }, v.message);
+  const { validity: v, messages } = validityWarning(network);
+  for (const message of messages) log.warn({ validity: { state: v.state, today: v.today, validFrom: v.validFrom, validTo: v.validTo } }, message);
 }
 
 /** What went wrong when listening, and what to change. */

@@ -120,3 +120,32 @@ describe("validity - valid network (today 2024-05-01)", () => {
     }
   });
 });
+
+describe("validity - one feed of two ended (today 2024-05-01)", () => {
+  it("validity - /health names the feed whose lines and stops the lists leave out, while the network is valid", async () => {
+    const days = [calendar("A", "1111111", 20240101, 20240630), calendar("B", "1111111", 20240101, 20240331)];
+    const part = (source: string, serviceId: string) =>
+      feed({
+        source,
+        stops: [stop("1", 50.88, 4.7), stop("2", 50.881, 4.701)],
+        routes: [route("1", { shortName: "1" })],
+        calendars: days,
+        trips: [{ tripId: "t", routeId: "1", serviceId, times: [["1", "08:00:00"], ["2", "08:05:00"]] }],
+      });
+    const two = compileNetwork([
+      { profile: "generic", feed: part("a.zip", "A") },
+      { profile: "generic", feed: part("b.zip", "B") },
+    ]);
+    const app = await timetableApp(two, () => noonOf("2024-05-01"));
+    try {
+      const body = (await app.inject({ method: "GET", url: "/health" })).json();
+      expect(body.network.validity).toBeUndefined();
+      expect(body.warnings).toEqual([
+        "feed b.zip ended on 2024-03-31: its lines and stops are absent from the lists of 2024-05-01; ask for a day within 2024-01-01 .. 2024-03-31 with geldigOp",
+      ]);
+      expect(numbers((await get(app, "/api/v1/lijnen")).body, "lijnen", "entiteitnummer")).toEqual(["1"]);
+    } finally {
+      await app.close();
+    }
+  });
+});

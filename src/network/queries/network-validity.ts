@@ -72,6 +72,53 @@ export function networkValidity(net: Network, today: ServiceDate): NetworkValidi
   return { ...base, state: "valid", message: `today ${d(today)} lies within the network's validity ${period}` };
 }
 
+export interface FeedValidity {
+  /** Index into meta.feeds. */
+  feed: number;
+  source: string;
+  /** The feed's first and last service day: the span of its lines' (0 when it has none). */
+  validFrom: ServiceDate;
+  validTo: ServiceDate;
+}
+
+/** Each feed's own period, from its lines (a line belongs to the feed of its entity). */
+export function feedValidities(net: Network): FeedValidity[] {
+  const out: FeedValidity[] = net.meta.feeds.map((f, i) => ({ feed: i, source: f.source, validFrom: 0, validTo: 0 }));
+  const { lines, meta } = net;
+  for (let l = 0; l < lines.count; l++) {
+    const v = out[meta.entities[lines.entity[l]].feed];
+    const from = lines.validFrom[l];
+    const to = lines.validTo[l];
+    if (!v || from === 0 || to === 0) continue;
+    if (v.validFrom === 0 || from < v.validFrom) v.validFrom = from;
+    if (to > v.validTo) v.validTo = to;
+  }
+  return out;
+}
+
+/**
+ * What an operator should know about the validity today, one sentence each: the network's (when today lies
+ * outside it), then each feed of several whose own period ends before, or starts after, the network's day
+ * that lists answer for, since its lines and stops are absent from those lists.
+ */
+export function validityWarnings(net: Network, today: ServiceDate): string[] {
+  const v = networkValidity(net, today);
+  const out = v.state === "valid" ? [] : [v.message];
+  if (net.meta.feeds.length < 2 || v.state === "empty") return out;
+  const d = formatServiceDate;
+  for (const f of feedValidities(net)) {
+    if (f.validTo === 0) continue;
+    const gap = v.defaultDay > f.validTo ? `ended on ${d(f.validTo)}` : v.defaultDay < f.validFrom ? `starts on ${d(f.validFrom)}` : "";
+    if (gap) {
+      out.push(
+        `feed ${f.source} ${gap}: its lines and stops are absent from the lists of ${d(v.defaultDay)}; ` +
+          `ask for a day within ${d(f.validFrom)} .. ${d(f.validTo)} with geldigOp`,
+      );
+    }
+  }
+  return out;
+}
+
 /** The day a line's own lists (directions, municipalities) answer for without geldigOp. */
 export function lineDefaultDay(net: Network, line: LineIdx, today: ServiceDate): ServiceDate {
   return clampDay(today, net.lines.validFrom[line], net.lines.validTo[line]);

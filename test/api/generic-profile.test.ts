@@ -5,7 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileNetwork } from "../../src/network/compile-network.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { route } from "../helpers/feed-builder.js";
+import { twoAgencyFeed } from "../network/two-agency-feed.js";
 import { BASE, get, timetableApp } from "./timetable-fixture-app.js";
 
 const routes = [
@@ -25,13 +26,7 @@ describe("generic profile over HTTP (no reference data)", () => {
     const net = compileNetwork([
       {
         profile: "generic",
-        feed: feed({
-          agencies: [agency({ agencyId: "NYCT", timezone: "America/New_York" }), agency({ agencyId: "LIRR", timezone: "America/New_York" })],
-          stops: [stop("101N", 40.889, -73.898), stop("103N", 40.884, -73.9)],
-          routes,
-          trips: routes.map((r) => ({ tripId: `t${r.routeId}`, routeId: r.routeId, serviceId: "S", times: [["101N", "08:00:00"], ["103N", "08:02:00"]] as Array<[string, string]> })),
-          calendars: [calendar("S", "1111111", 20240101, 20240131)],
-        }),
+        feed: twoAgencyFeed(routes),
       },
     ]);
     app = await timetableApp(net, () => NOW_MS);

@@ -6,6 +6,7 @@ import type { Network } from "../../src/network/model.js";
 import { defaultReferenceDir } from "../../src/reference/default-reference-dir.js";
 import { readReference } from "../../src/reference/read-reference.js";
 import { agency, calendar, feed, hms, route, stop } from "../helpers/feed-builder.js";
+import { twoAgencyFeed } from "./two-agency-feed.js";
 
 const runsOn = (net: Network, service: number, date: number) => {
   const d = serviceDateToDayNumber(date) - serviceDateToDayNumber(net.meta.calendarStart);
@@ -179,15 +180,7 @@ describe("compileNetwork", () => {
     const net = compileNetwork([
       {
         profile: "generic",
-        feed: feed({
-          agencies: [agency({ agencyId: "NYCT", timezone: "America/New_York" }), agency({ agencyId: "LIRR", timezone: "America/New_York" })],
-          stops: [stop("101N", 40.889, -73.898), stop("103N", 40.884, -73.9)],
-          routes,
-          trips: routes
-            .filter((r) => r.routeId !== "150")
-            .map((r) => ({ tripId: `t${r.routeId}`, routeId: r.routeId, serviceId: "S", times: [["101N", "08:00:00"], ["103N", "08:02:00"]] as Array<[string, string]> })),
-          calendars: [calendar("S", "1111111", 20240101, 20240131)],
-        }),
+        feed: twoAgencyFeed(routes, (r) => r.routeId !== "150"),
       },
     ]);
     const s = net.strings;

@@ -17,6 +17,7 @@ import { healthRoute } from "./health.js";
 import { kleurenRoutes } from "./kleuren.js";
 import { lijnenRoutes } from "./lijnen.js";
 import type { NetworkSource } from "./network-source.js";
+import type { RealtimeSource } from "./realtime-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi } from "./openapi.js";
 import { realTimeRoutes } from "./real-time.js";
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** What "now" is, in epoch milliseconds; default Date.now. Tests pin it. */
   clock?: () => number;
+  /** The real-time state per network; default none (the schedule answers, GEENREALTIME). */
+  realtime?: RealtimeSource;
   /** Where log lines go (one JSON object per line); default stdout. */
   logStream?: { write(line: string): void };
 }
@@ -90,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoute, { source, now: options.clock ?? Date.now });
   for (const family of FAMILIES) {
-    const opts = familyOptions(family, source, config, options.clock);
+    const opts = familyOptions(family, source, config, options.clock, options.realtime);
     for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });
   }
   openApiRoute(app, config);

@@ -1,5 +1,6 @@
 import type { AppConfig } from "../lib/config.js";
 import type { NetworkSource } from "./network-source.js";
+import { NO_REALTIME_SOURCE, type RealtimeSource } from "./realtime-source.js";
 
 /**
  * The two path families of the operator's service (spec part 9): v1 at `{core}/api/v1`, beta at `{core}/v1/beta`.
@@ -22,8 +23,16 @@ export interface FamilyOptions {
   config: AppConfig;
   /** Milliseconds since the epoch: what "now" means for defaults such as geldigOp (tests pin it). */
   now: () => number;
+  /** The real-time state of the network a request reads (none without a GTFS-Realtime feed). */
+  realtime: RealtimeSource;
 }
 
-export function familyOptions(family: Family, source: NetworkSource, config: AppConfig, now: () => number = Date.now): FamilyOptions {
-  return { family, familyPrefix: `${config.corePrefix}${familySegment(family)}`, source, config, now };
+export function familyOptions(
+  family: Family,
+  source: NetworkSource,
+  config: AppConfig,
+  now: () => number = Date.now,
+  realtime: RealtimeSource = NO_REALTIME_SOURCE,
+): FamilyOptions {
+  return { family, familyPrefix: `${config.corePrefix}${familySegment(family)}`, source, config, now, realtime };
 }

@@ -4,8 +4,9 @@
  * the app clock (FamilyOptions.now). Each handler parses, calls one query of src/timetable and renames its plain
  * objects, with the timetable plugin's passage writer and notes.
  *
- * Until a GTFS-Realtime feed fills the overlay the queries take `undefined`: every passage is the scheduled one,
- * marked GEENREALTIME, as the operator answers a trip without a measurement.
+ * The overlay is the real-time state of the network the request reads (opts.realtime). Without one (no
+ * GTFS-Realtime feed, or none fresh enough) every passage is the scheduled one, marked GEENREALTIME, as the
+ * operator answers a trip without a measurement.
  */
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
@@ -13,7 +14,6 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { findStop, requireLineDirection, requireStop } from "../network/lookup.js";
 import type { Network } from "../network/model.js";
 import { lineDirectionRealTime } from "../timetable/line-direction-real-time.js";
-import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import { stopRealTime, type StopRealTime } from "../timetable/stop-real-time.js";
 import type { RealtimePassage } from "../timetable/types.js";
 import { ERROR_RESPONSES } from "./common.schemas.js";
@@ -36,9 +36,6 @@ const StopListParams = Type.Object({ haltesleutels: Haltesleutels });
 type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type StopListRoute = { Params: Static<typeof StopListParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams> };
-
-/** The real-time state the queries read; none until the real-time issue configures a GTFS-Realtime feed. */
-const NO_REALTIME: RealtimeOverlay | undefined = undefined;
 
 /** A timetable passage plus the real-time fields, before its links (the captured order). */
 function realtimeDoorkomst(W: PassageWriter, p: RealtimePassage): RealtimeDoorkomst {
@@ -91,7 +88,7 @@ export const realTimeRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opt
       const net = source.current();
       const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
       const max = req.query.maxAantalDoorkomsten ?? MAX_AANTAL_DOORKOMSTEN_DEFAULT;
-      const r = stopRealTime(net, NO_REALTIME, { stop, from: opts.now(), max });
+      const r = stopRealTime(net, opts.realtime.current(net), { stop, from: opts.now(), max });
       noStore(reply);
       return halteDoorkomsten(net, r, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
     },
@@ -119,6 +116,7 @@ export const realTimeRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opt
       const W = new PassageWriter(L);
       const links: Link[] = [selfLink(req, config)];
       const items: RealtimeHalteDoorkomsten[] = [];
+      const realtime = opts.realtime.current(net);
       for (const key of keys) {
         const stop = findStop(net, key.entity, key.stop);
         if (stop === undefined) {
@@ -127,7 +125,7 @@ export const realTimeRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opt
         }
         const entity = net.meta.entities[net.stops.entity[stop]].number;
         const halte = L.link("halte", L.stop(entity, net.strings.get(net.stops.number[stop])));
-        items.push(halteDoorkomsten(net, stopRealTime(net, NO_REALTIME, { stop, from, max }), W, [halte]));
+        items.push(halteDoorkomsten(net, stopRealTime(net, realtime, { stop, from, max }), W, [halte]));
       }
       noStore(reply);
       return { halteDoorkomstenLijst: items, links };
@@ -150,7 +148,7 @@ export const realTimeRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opt
       const net = source.current();
       const { entiteitnummer, lijnnummer, richting } = req.params;
       const ld = requireLineDirection(net, entiteitnummer, lijnnummer, directionIndex(richting));
-      const r = lineDirectionRealTime(net, NO_REALTIME, { lineDirection: ld, from: opts.now() });
+      const r = lineDirectionRealTime(net, opts.realtime.current(net), { lineDirection: ld, from: opts.now() });
       const W = new PassageWriter(linkerFor(req, opts));
       noStore(reply);
       return {

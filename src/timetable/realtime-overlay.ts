@@ -1,5 +1,5 @@
 import type { EpochMs } from "../lib/zoned-time.js";
-import type { ServiceDate, TripIdx } from "../network/model.js";
+import type { DiversionInfo, ServiceDate, TripIdx } from "../network/model.js";
 
 /**
  * What the timetable queries read from the real-time state (GTFS-RT trip updates).
@@ -16,6 +16,11 @@ export interface RealtimeOverlay {
    * every candidate passage of a real-time answer, so a lookup, never a scan.
    */
   passage(trip: TripIdx, serviceDate: ServiceDate, position: number): RealtimePassageUpdate | undefined;
+  /**
+   * Disruptions (storingen) from GTFS-Realtime Alerts, shaped as the dataset's diversions (kind "storing"), listed
+   * beside them; empty when the feeds raise none.
+   */
+  readonly disruptions: readonly DiversionInfo[];
 }
 
 /** The real-time facts of one passage. */

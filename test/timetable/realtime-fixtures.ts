@@ -14,7 +14,7 @@ export interface OverlayEntry {
 
 export function mapOverlay(entries: OverlayEntry[]): RealtimeOverlay {
   const byKey = new Map(entries.map((e) => [`${e.trip}|${e.serviceDate}|${e.position}`, e.update]));
-  return { passage: (trip, serviceDate, position) => byKey.get(`${trip}|${serviceDate}|${position}`) };
+  return { passage: (trip, serviceDate, position) => byKey.get(`${trip}|${serviceDate}|${position}`), disruptions: [] };
 }
 
 /** The trip with a GTFS trip_id (the demo's are unique: one copy each). */

@@ -1,7 +1,9 @@
 import { formatServiceDate } from "../lib/service-date.js";
-import type { EpochMs } from "../lib/zoned-time.js";
+import type { EpochMs, ZonedTime } from "../lib/zoned-time.js";
+import { NONE32 } from "../network/constants.js";
 import type { Network, PatternIdx, ServiceDate, ServiceSeconds, StopIdx, TripIdx } from "../network/model.js";
 import { passageId } from "./passage-id.js";
+import type { AddedTrip } from "./realtime-overlay.js";
 import type { Direction, Passage } from "./types.js";
 
 export const DIRECTIONS: readonly Direction[] = ["HEEN", "TERUG"];
@@ -91,5 +93,43 @@ export function passageMaker(network: Network): PassageMaker {
       destination: headsign || f.lastStopName,
       placeDestination: f.lastStopLongName,
     };
+  };
+}
+
+/**
+ * The Passage of a trip the real-time feed adds (GTFS-RT ADDED) at one of its stops, which the feed gives a time
+ * (`added.passageMs[position]` is a number). Without a schedule the feed's instant is also the "scheduled" one:
+ * dienstregelingTijdstip equals real-timeTijdstip, `seconds` counts from time 0 of its service date. The ritnummer
+ * is the feed's trip_id and the doorkomstId has the usual shape with it (passage-id.ts); bestemming and
+ * plaatsBestemming name its last stop, as for a scheduled trip without headsign.
+ */
+export function addedPassage(network: Network, added: AddedTrip, position: number, zone: ZonedTime): Passage {
+  const { lines, stops, strings, meta } = network;
+  const line = added.lineDirection >> 1;
+  const entity = meta.entities[lines.entity[line]].number;
+  const stop = added.stops[position];
+  const lastStop = added.stops[added.stops.length - 1];
+  const stopNumber = strings.get(stops.number[stop]);
+  const epochMs = added.passageMs[position];
+  return {
+    id: passageId(formatServiceDate(added.serviceDate), entity, added.tripId, -1, stopNumber, position),
+    serviceDate: added.serviceDate,
+    trip: NONE32,
+    position,
+    stop,
+    lineDirection: added.lineDirection,
+    seconds: Math.round((epochMs - zone.serviceDayStartMs(added.serviceDate)) / 1000),
+    epochMs,
+    time: zone.formatLocal(epochMs),
+    isLast: position === added.stops.length - 1,
+    entity,
+    lineNumber: strings.get(lines.number[line]),
+    direction: DIRECTIONS[added.lineDirection & 1],
+    tripNumber: added.tripId,
+    stopEntity: meta.entities[stops.entity[stop]].number,
+    stopNumber,
+    destination: strings.get(stops.parentName[lastStop] || stops.name[lastStop]),
+    placeDestination: strings.get(stops.parentName[lastStop] || stops.longName[lastStop]),
+    added,
   };
 }

@@ -20,6 +20,7 @@ export function notesOfPassages(network: Network, passages: readonly Passage[], 
   const tripNotes: TimetableNote[] = [];
   const seenTrips = new Set<string>();
   for (const p of passages) {
+    if (p.added) continue; // a trip the real-time feed adds has no notes in the dataset
     const from = trips.noteStart[p.trip];
     const to = trips.noteStart[p.trip + 1];
     if (from === to) continue;

@@ -8,8 +8,9 @@
  * 25:10 passage listed on the next day keeps the date it was planned under). A trip copied
  * from frequencies.txt shares its trip_id with the other copies, so `@<first departure in
  * seconds>` tells them apart; the position tells apart two passages of one loop trip at the
- * same stop. The operator's own ids look like `2024-09-24_2127_14_1_201044` (meaning of the
- * parts not published); ours share only the date prefix.
+ * same stop. A trip the real-time feed adds (GTFS-RT ADDED) has no GTFS trip: its part is the
+ * feed's trip_id, which the spec asks to be new to the GTFS feed. The operator's own ids look like
+ * `2024-09-24_2127_14_1_201044` (meaning of the parts not published); ours share only the date prefix.
  */
 export function passageId(
   /** The service date as yyyy-MM-dd. */

@@ -12,6 +12,7 @@ import type {
   StopIdx,
   TripIdx,
 } from "../network/model.js";
+import type { AddedTrip } from "./realtime-overlay.js";
 
 export type Direction = "HEEN" | "TERUG";
 
@@ -21,6 +22,7 @@ export interface Passage {
   id: string;
   /** The trip's service date (exploitatiedatum), which may be one or two days before the passage. */
   serviceDate: ServiceDate;
+  /** The scheduled trip; NONE32 for a trip the real-time feed adds (see `added`). */
   trip: TripIdx;
   /** Position of the stop in the trip's pattern (0 = first stop). */
   position: number;
@@ -48,6 +50,8 @@ export interface Passage {
   destination: string;
   /** plaatsBestemming: the long name (place + name) of the trip's last stop. */
   placeDestination: string;
+  /** A passage of a trip the real-time feed adds (GTFS-RT ADDED): no schedule, its times are the feed's. Absent otherwise. */
+  added?: AddedTrip;
 }
 
 /** One trip on one service date with its passages in stop order (a rit of the line-direction timetable). */
@@ -93,7 +97,7 @@ export interface DiversionView {
 
 /**
  * predictionStatussen values (spec part 3): GESCHRAPT cancelled, VERSTREKEN elapsed, REALTIME a
- * measurement exists, GEENREALTIME none exists.
+ * measurement exists, GEENREALTIME none exists. A passage lists them in this order (with-realtime.ts).
  */
 export type PredictionStatus = "GESCHRAPT" | "VERSTREKEN" | "REALTIME" | "GEENREALTIME";
 
@@ -113,6 +117,8 @@ export interface RealtimePassage {
   cancelled: boolean;
   /** Never empty: ["GEENREALTIME"] when the feed says nothing of the passage. */
   statuses: PredictionStatus[];
+  /** VERSTREKEN: predicted in the past, the vehicle not reported beyond the stop (with-realtime.ts); listed although before "now". */
+  elapsed: boolean;
   /** When the passage is expected: the prediction, else the schedule (passage.epochMs). Real-time lists are sorted and cut on it. */
   expectedEpochMs: EpochMs;
 }

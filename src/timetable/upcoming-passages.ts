@@ -2,6 +2,7 @@ import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
 import type { Network, StopIdx } from "../network/model.js";
 import { departuresAtStop } from "./departures-at-stop.js";
+import { addedPassage } from "./make-passage.js";
 import type { RealtimeOverlay } from "./realtime-overlay.js";
 import type { RealtimePassage } from "./types.js";
 import { withRealtime } from "./with-realtime.js";
@@ -34,7 +35,10 @@ export interface UpcomingPassagesParams {
  *
  * Without real-time facts for a passage it carries ["GEENREALTIME"] and its scheduled time is
  * what counts: a passage scheduled before `from` is not listed. With an overlay, a passage
- * scheduled up to LATE_LOOKBACK_MS earlier stays listed while its prediction is not past.
+ * scheduled up to LATE_LOOKBACK_MS earlier stays listed while its prediction is not past, or
+ * while it is VERSTREKEN (with-realtime.ts: predicted at most ELAPSED_LISTED_MS ago, the vehicle
+ * not reported beyond the stop). The overlay's added trips (GTFS-RT ADDED) are listed among them
+ * at the feed's times, except at their last stop.
  *
  * Cost: departuresAtStop for each local day the answer reaches into (one, or two late in the
  * evening); it stops at the first day that fills the list.
@@ -54,14 +58,19 @@ export function upcomingPassages(
     for (const p of departuresAtStop(network, realtime, { stop, date })) {
       if (p.epochMs < start) continue;
       if (p.epochMs >= until) break; // sorted by instant
-      const rp = withRealtime(realtime, p, zone);
-      if (rp.expectedEpochMs >= from) out.push(rp);
+      const rp = withRealtime(realtime, p, zone, from);
+      if (rp.expectedEpochMs >= from || rp.elapsed) out.push(rp);
       // Without predictions the order is the schedule's: the list is full.
       if (!realtime && out.length >= max) break;
     }
     // A passage of a later day would have to be expected before every one listed so far to belong
     // in the list: only an early prediction could do that, which is not worth another day's scan.
     if (out.length >= max) break;
+  }
+  for (const { trip, position } of realtime?.addedPassagesAt?.(stop, start, until) ?? []) {
+    if (position === trip.stops.length - 1) continue; // an arrival, as a scheduled trip's last stop
+    const rp = withRealtime(realtime, addedPassage(network, trip, position, zone), zone, from);
+    if (rp.expectedEpochMs >= from || rp.elapsed) out.push(rp);
   }
   // Stable: passages expected at the same instant keep departuresAtStop's order (instant, trip).
   out.sort((a, b) => a.expectedEpochMs - b.expectedEpochMs);

@@ -2,6 +2,7 @@ import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
 import type { LineDirIdx, Network } from "../network/model.js";
 import { serviceDayActive, serviceDayIndex } from "./is-service-active.js";
+import { addedPassage } from "./make-passage.js";
 import { maxStopTime } from "./max-stop-time.js";
 import type { RealtimeOverlay } from "./realtime-overlay.js";
 import { tripTimetable } from "./trip-timetable.js";
@@ -28,8 +29,10 @@ export interface UpcomingTripsParams {
  * Sorted by the scheduled time of the trip's first stop, then by ritnummer.
  *
  * A passage counts as made when it is expected (the prediction, else the schedule) before
- * `from`; with an overlay a trip scheduled to have finished up to LATE_LOOKBACK_MS ago is still
- * looked at, in case it runs late.
+ * `from`, unless it is VERSTREKEN (with-realtime.ts); with an overlay a trip scheduled to have
+ * finished up to LATE_LOOKBACK_MS ago is still looked at, in case it runs late. The overlay's
+ * added trips (GTFS-RT ADDED) of the line direction are listed the same way, with the stops the
+ * feed gives a time for; their start is the feed's time at their first such stop.
  *
  * Cost: integer comparisons over the line direction's trips of the few service dates that can
  * reach `from`; passages are built for the trips kept.
@@ -63,8 +66,8 @@ export function upcomingTrips(network: Network, realtime: RealtimeOverlay | unde
         const passages: RealtimePassage[] = [];
         for (const passage of tt.passages) {
           if (passage.epochMs < start) continue;
-          const rp = withRealtime(realtime, passage, zone);
-          if (rp.expectedEpochMs >= from) passages.push(rp);
+          const rp = withRealtime(realtime, passage, zone, from);
+          if (rp.expectedEpochMs >= from || rp.elapsed) passages.push(rp);
         }
         if (passages.length === 0 || passages[0].expectedEpochMs >= until) continue;
         found.push({
@@ -81,6 +84,32 @@ export function upcomingTrips(network: Network, realtime: RealtimeOverlay | unde
         });
       }
     }
+  }
+  for (const added of realtime?.addedTripsOf?.(ld) ?? []) {
+    const passages: RealtimePassage[] = [];
+    let startMs = NaN;
+    for (let pos = 0; pos < added.stops.length; pos++) {
+      const e = added.passageMs[pos];
+      if (Number.isNaN(e)) continue;
+      if (Number.isNaN(startMs)) startMs = e;
+      if (e < start) continue;
+      const rp = withRealtime(realtime, addedPassage(network, added, pos, zone), zone, from);
+      if (rp.expectedEpochMs >= from || rp.elapsed) passages.push(rp);
+    }
+    if (passages.length === 0 || passages[0].expectedEpochMs >= until) continue;
+    const first = passages[0].passage;
+    found.push({
+      startMs,
+      trip: {
+        trip: first.trip,
+        serviceDate: added.serviceDate,
+        lineDirection: ld,
+        tripNumber: first.tripNumber,
+        destination: first.destination,
+        placeDestination: first.placeDestination,
+        passages,
+      },
+    });
   }
   found.sort(
     (a, b) =>

@@ -82,10 +82,10 @@ describe("upcomingPassages - demo network, Leuven Station perron 5 (line 2 HEEN 
     expect(upcomingPassages(net, o, { stop: perron5, from: scheduled1001 + LATE_LOOKBACK_MS, max: 10 }).some((p) => p.passage.trip === trip1001)).toBe(true);
   });
 
-  it("upcomingPassages - a cancelled passage is listed as GESCHRAPT at its scheduled time", () => {
+  it("upcomingPassages - a cancelled passage is listed as GESCHRAPT (with GEENREALTIME: no prediction) at its scheduled time", () => {
     const o = mapOverlay([{ trip: trip1003, serviceDate: TUESDAY, position: pos, update: { cancelled: true } }]);
     const ps = upcomingPassages(net, o, { stop: perron5, from: cet("2026-03-10", "06:30:00"), max: 2 });
-    expect(render(ps)).toEqual(["06:40:00 1003 GESCHRAPT", "07:00:00 1005 GEENREALTIME"]);
+    expect(render(ps)).toEqual(["06:40:00 1003 GESCHRAPT+GEENREALTIME", "07:00:00 1005 GEENREALTIME"]);
     expect(ps[0].cancelled).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Diversions (omleidingen, planned) and disruptions (storingen, unplanned): E4 by reference, the
  * list over a period, and per stop, stop list, line direction and line-direction list.
- * The data come from the dataset's diversion files (docs/DATASET_EXTENSIONS.md); GTFS-Realtime
- * Alerts join them with the real-time issue.
+ * The data come from the dataset's diversion files (docs/DATASET_EXTENSIONS.md) and, as storingen, from the
+ * GTFS-Realtime Alerts of the real-time state the request reads (opts.realtime; alerts-to-disruptions.ts).
  */
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
@@ -105,7 +105,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
     async (req) => {
       const net = source.current();
       const language = parseTaalCode(req.query.taalCode);
-      const view = findDiversion(net, Number(req.params.referentieOmleiding), language);
+      const view = findDiversion(net, Number(req.params.referentieOmleiding), language, opts.realtime.current(net));
       return omleidingView(net, view, linkerFor(req, opts));
     },
   );
@@ -137,7 +137,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
       }
       const language = parseTaalCode(req.query.taalCode);
       const L = linkerFor(req, opts);
-      const all = diversionsFor(net, { period: { from, to }, language });
+      const all = diversionsFor(net, { period: { from, to }, language, realtime: opts.realtime.current(net) });
       return {
         omleidingen: all.filter((v) => v.diversion.kind === "omleiding").map((v) => omleidingView(net, v, L)),
         storingen: all.filter((v) => v.diversion.kind === "storing").map((v) => omleidingView(net, v, L)),
@@ -167,7 +167,8 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
         const date = timetableDate(net, req.query.datum, opts.now());
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
-        const list = diversionsFor(net, { kind, date, stops: [stop], language }).map((v) => omleidingView(net, v, L));
+        const realtime = opts.realtime.current(net);
+        const list = diversionsFor(net, { kind, date, stops: [stop], language, realtime }).map((v) => omleidingView(net, v, L));
         return { [segment]: list, links: [selfLink(req, config)] };
       },
     );
@@ -192,6 +193,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
         const links: Link[] = [selfLink(req, config)];
+        const realtime = opts.realtime.current(net);
         const halteOmleidingen = [];
         for (const key of keys) {
           const stop = findStop(net, key.entity, key.stop);
@@ -201,7 +203,7 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
           }
           halteOmleidingen.push({
             halte: halteView(net, stop, L),
-            omleidingen: diversionsFor(net, { kind, date, stops: [stop], language }).map((v) => omleidingView(net, v, L)),
+            omleidingen: diversionsFor(net, { kind, date, stops: [stop], language, realtime }).map((v) => omleidingView(net, v, L)),
           });
         }
         return { halteOmleidingen, links };
@@ -226,7 +228,8 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
         const date = timetableDate(net, req.query.datum, opts.now());
         const language = parseTaalCode(req.query.taalCode);
         const L = linkerFor(req, opts);
-        const list = diversionsFor(net, { kind, date, lineDirections: [ld], language }).map((v) => omleidingView(net, v, L));
+        const realtime = opts.realtime.current(net);
+        const list = diversionsFor(net, { kind, date, lineDirections: [ld], language, realtime }).map((v) => omleidingView(net, v, L));
         return { [segment]: list, links: [selfLink(req, config)] };
       },
     );
@@ -262,7 +265,9 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
           lineDirections.push(ld);
         }
         const list = lineDirections.length
-          ? diversionsFor(net, { kind, date, lineDirections, language }).map((v) => omleidingView(net, v, L))
+          ? diversionsFor(net, { kind, date, lineDirections, language, realtime: opts.realtime.current(net) }).map((v) =>
+              omleidingView(net, v, L),
+            )
           : [];
         return { [segment]: list, links };
       },

@@ -2,6 +2,7 @@ import { addDays, serviceDateToDayNumber, weekdayOf } from "../lib/service-date.
 import type { DiversionInfo, LineDirIdx, Network, ServiceDate, StopIdx } from "../network/model.js";
 import { diversionText } from "./diversion-language.js";
 import { lineDirectionsThroughStop } from "./line-directions-through-stop.js";
+import type { RealtimeOverlay } from "./realtime-overlay.js";
 import type { DiversionView, Language } from "./types.js";
 
 export interface DiversionsForParams {
@@ -20,11 +21,14 @@ export interface DiversionsForParams {
   lineDirections?: readonly LineDirIdx[];
   /** Language of title and description; nl when the diversion has no translation. */
   language?: Language;
+  /** The real-time state, whose disruptions (GTFS-RT Alerts) are listed beside the dataset's; none when absent. */
+  realtime?: RealtimeOverlay;
 }
 
 /**
- * Diversions and disruptions of the dataset (meta.diversions), filtered, sorted by
- * referentieOmleiding, texts in the language asked for with fallback to Dutch.
+ * Diversions and disruptions of the dataset (meta.diversions) and of the real-time overlay
+ * (alerts-to-disruptions.ts keeps their ids apart), filtered, sorted by referentieOmleiding,
+ * texts in the language asked for with fallback to Dutch.
  */
 export function diversionsFor(network: Network, params: DiversionsForParams): DiversionView[] {
   const language = params.language ?? "nl";
@@ -36,7 +40,7 @@ export function diversionsFor(network: Network, params: DiversionsForParams): Di
   }
   const lineDirSet = params.lineDirections ? new Set(params.lineDirections) : undefined;
   const out: DiversionView[] = [];
-  for (const d of network.meta.diversions) {
+  for (const d of allDiversions(network, params.realtime)) {
     if (params.kind && d.kind !== params.kind) continue;
     if (params.date !== undefined && !activeOn(d, params.date)) continue;
     if (params.period && !activeDuring(d, params.period.from, params.period.to)) continue;
@@ -46,6 +50,12 @@ export function diversionsFor(network: Network, params: DiversionsForParams): Di
   }
   out.sort((a, b) => a.diversion.id - b.diversion.id);
   return out;
+}
+
+/** The dataset's diversions, then the overlay's disruptions. */
+export function allDiversions(network: Network, realtime: RealtimeOverlay | undefined): readonly DiversionInfo[] {
+  const live = realtime?.disruptions ?? [];
+  return live.length === 0 ? network.meta.diversions : [...network.meta.diversions, ...live];
 }
 
 /** Bit 0 = Monday; no bits at all means every day. */

@@ -57,6 +57,11 @@ export interface AlertsMatch {
   /** Alerts left out: none of their informed entities names a stop, route, trip or agency of the network. */
   unmatched: number;
   unmatchedByReason: Partial<Record<UnmatchedReason, number>>;
+  /**
+   * Per alert, in the order given: why it was left out, undefined when it became a disruption. Lets a caller that
+   * passes the alerts of several feeds at once (their ids must be kept apart in one call) count them per feed.
+   */
+  outcomes: Array<UnmatchedReason | undefined>;
 }
 
 /** The alerts' disruptions (kind "storing"); see matchAlerts for the counts. `nowMs` dates an alert without a start. */
@@ -69,6 +74,7 @@ export function matchAlerts(network: Network, alerts: readonly FeedAlert[], nowM
   const taken = new Set(network.meta.diversions.map((d) => d.id));
   const disruptions: DiversionInfo[] = [];
   const unmatchedByReason: AlertsMatch["unmatchedByReason"] = {};
+  const outcomes: AlertsMatch["outcomes"] = [];
   let unmatched = 0;
   for (const { id, alert } of alerts) {
     const lineDirections = new Set<LineDirIdx>();
@@ -89,8 +95,10 @@ export function matchAlerts(network: Network, alerts: readonly FeedAlert[], nowM
       const reason = firstMiss ?? "unsupported"; // no informed entity at all: the spec requires one
       unmatchedByReason[reason] = (unmatchedByReason[reason] ?? 0) + 1;
       unmatched++;
+      outcomes.push(reason);
       continue;
     }
+    outcomes.push(undefined);
     const { start, end } = alertPeriod(network, alert, nowMs);
     disruptions.push({
       id: alertDisruptionId(id, taken),
@@ -105,7 +113,7 @@ export function matchAlerts(network: Network, alerts: readonly FeedAlert[], nowM
     });
   }
   disruptions.sort((a, b) => a.id - b.id);
-  return { disruptions, matched: disruptions.length, unmatched, unmatchedByReason };
+  return { disruptions, matched: disruptions.length, unmatched, unmatchedByReason, outcomes };
 }
 
 /** referentieOmleiding of an alert: its hashed id, moved on past ids already `taken` (which it then joins). */

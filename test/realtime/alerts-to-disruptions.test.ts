@@ -152,6 +152,7 @@ describe("alertsToDisruptions (alerts fixture)", () => {
     expect(m.matched).toBe(1);
     expect(m.unmatched).toBe(5);
     expect(m.unmatchedByReason).toEqual({ unknown_stop: 1, unknown_route: 1, unknown_trip: 1, unsupported: 2 });
+    expect(m.outcomes).toEqual(["unknown_stop", "unknown_route", "unknown_trip", "unsupported", "unsupported", undefined]);
     expect(m.disruptions.map((d) => d.stops)).toEqual([[stop("300003")]]);
   });
 

@@ -258,6 +258,7 @@ function tooLarge(what: string, maxBytes: number): FeedFetchError {
 /** Node's fetch says "fetch failed" and hides the reason in a cause: name it (ECONNREFUSED, ENOTFOUND, ...). */
 function networkReason(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === "UND_ERR_SOCKET") return "the server closed the connection";
   return cause?.code ?? cause?.message ?? (err as Error).message;
 }
 

@@ -1,0 +1,441 @@
+/**
+ * The feed manager: polls every configured GTFS-Realtime source off the request path, decodes and judges what
+ * each gives, keeps each feed's last good message, rebuilds the whole RealtimeState from them
+ * (buildRealtimeState) and swaps it in as one reference. It is the API's RealtimeSource: `current(network)`
+ * answers the state only for the network it was built for, and only while every message in it is younger than
+ * the maximum age.
+ *
+ * Rules where a feed misbehaves (docs/OPERATIONS.md):
+ * - a poll that fails (unreachable, timeout, HTTP status, too large, corrupt, ...) keeps the feed's last good
+ *   message; so does a message whose header timestamp is older than the one held (the newer one is kept);
+ * - a message whose header timestamp equals the one held is the same message: nothing is rebuilt, and its age
+ *   goes on counting from when it first arrived, so a feed frozen on one message expires like a silent one;
+ * - a feed's message is served until maxAgeMs after it arrived; then it leaves the state and the passages it
+ *   predicted fall back to the schedule (GEENREALTIME);
+ * - an empty feed (no entities) is a valid message: it predicts nothing, and is no fault;
+ * - every change of a feed's condition is logged once (a fault begins or changes kind, it recovers, its message
+ *   expires, the reasons its entities match nothing change), never once per poll.
+ */
+import type { Network } from "../network/model.js";
+import { decodeFeedMessage, FeedDecodeError } from "./feed-codec.js";
+import { FeedFetchError, type FeedFaultKind, type FeedSource } from "./feed-source.js";
+import type { RtFeedMessage } from "./gtfs-rt-types.js";
+import type { FeedMatchStats, RealtimeState } from "./realtime-state.js";
+
+/** The signature of buildRealtimeState (build-realtime-state.ts): the whole state from every feed's message. */
+export type BuildRealtimeState = (
+  network: Network,
+  feeds: { name: string; message: RtFeedMessage }[],
+  nowMs: number,
+) => RealtimeState;
+
+/** The part of a pino logger the manager writes to (Fastify's app.log fits). */
+export interface FeedLog {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface FeedManagerOptions {
+  /** The network served; read at every rebuild, so that a swapped snapshot gets a state of its own. */
+  network: { current(): Network };
+  sources: readonly FeedSource[];
+  /** How long a feed's last good message stays in the state after it arrived, ms (REALTIME_MAX_AGE_SECONDS). */
+  maxAgeMs: number;
+  build: BuildRealtimeState;
+  log: FeedLog;
+  /** Epoch ms; default Date.now. Tests pin it. */
+  clock?: () => number;
+}
+
+/** A fault a feed is in: the first poll that gave it, the last, and how many in a row. */
+export interface FeedFault {
+  kind: FeedFaultKind;
+  message: string;
+  sinceMs: number;
+  atMs: number;
+  polls: number;
+}
+
+/** What /health shows of one feed. Times epoch ms. */
+export interface FeedHealth {
+  name: string;
+  kind: FeedSource["kind"];
+  location: string;
+  intervalMs: number;
+  /** Its last good message is in the state served. */
+  serving: boolean;
+  lastPollMs: number | undefined;
+  /** The last poll that gave a usable message (new, or the same as held). */
+  lastSuccessMs: number | undefined;
+  /** When the message held (or last held) arrived: its age counts from here. */
+  receivedMs: number | undefined;
+  /** The header timestamp of that message, epoch ms (0 without one). */
+  headerMs: number | undefined;
+  bytes: number | undefined;
+  entities: number | undefined;
+  /** The fault of the last poll; undefined when it succeeded. */
+  lastError: FeedFault | undefined;
+  /** What its message matched in the last state it was part of. */
+  stats: FeedMatchStats | undefined;
+}
+
+export interface RealtimeHealth {
+  maxAgeMs: number;
+  /** When the state served was built, epoch ms; undefined without one. */
+  builtMs: number | undefined;
+  /** How long its build took, ms (decoding not included). */
+  buildMs: number | undefined;
+  feeds: FeedHealth[];
+}
+
+/** Several change events follow one write of a file: poll once they settle. */
+const WATCH_SETTLE_MS = 200;
+
+interface FeedRecord {
+  source: FeedSource;
+  message: RtFeedMessage | undefined;
+  headerMs: number | undefined;
+  receivedMs: number | undefined;
+  bytes: number | undefined;
+  entities: number | undefined;
+  lastPollMs: number | undefined;
+  lastSuccessMs: number | undefined;
+  fault: FeedFault | undefined;
+  /** The verdict on the last complete read, for a poll that says "unchanged" (undefined: it was good). */
+  readFault: { kind: FeedFaultKind; message: string } | undefined;
+  /** Its message aged out (logged once; cleared by the next good message). */
+  expired: boolean;
+  stats: FeedMatchStats | undefined;
+  /** The unmatched reasons last logged, e.g. "unknown_stop,unknown_trip". */
+  unmatchedKey: string;
+  inFlight: Promise<void> | undefined;
+  timer: NodeJS.Timeout | undefined;
+  unwatch: (() => void) | undefined;
+}
+
+export class FeedManager {
+  private readonly feeds: FeedRecord[];
+  private readonly clock: () => number;
+  private readonly log: FeedLog;
+  private state: RealtimeState | undefined;
+  /** The state is served until then: the earliest moment one of its messages passes the maximum age. */
+  private validUntilMs = Number.POSITIVE_INFINITY;
+  private buildMs: number | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(private readonly options: FeedManagerOptions) {
+    const names = new Set<string>();
+    for (const s of options.sources) {
+      if (names.has(s.name)) throw new Error(`two realtime feeds are named "${s.name}": give each its own name`);
+      names.add(s.name);
+    }
+    this.clock = options.clock ?? Date.now;
+    this.log = options.log;
+    this.feeds = options.sources.map((source) => ({
+      source,
+      message: undefined,
+      headerMs: undefined,
+      receivedMs: undefined,
+      bytes: undefined,
+      entities: undefined,
+      lastPollMs: undefined,
+      lastSuccessMs: undefined,
+      fault: undefined,
+      readFault: undefined,
+      expired: false,
+      stats: undefined,
+      unmatchedKey: "",
+      inFlight: undefined,
+      timer: undefined,
+      unwatch: undefined,
+    }));
+  }
+
+  /**
+   * The state for this network, if it was built for it and none of its messages passed the maximum age.
+   * Performance contract: called per request, so two comparisons and a clock read.
+   */
+  current(network: Network): RealtimeState | undefined {
+    const s = this.state;
+    if (s === undefined || s.network !== network) return undefined;
+    // The expiry timer rebuilds without the old message; this guard holds the promise if it runs late.
+    if (this.clock() > this.validUntilMs) return undefined;
+    return s;
+  }
+
+  /**
+   * Polls every source at once, then each at its interval until stop(); resolves when the first polls are done
+   * (serve does not wait for it: a feed never delays the API).
+   */
+  start(): Promise<void> {
+    if (this.running) throw new Error("the feed manager is already running");
+    this.running = true;
+    return Promise.all(
+      this.feeds.map((feed) => {
+        feed.unwatch = feed.source.watch?.(() => this.pollSoon(feed));
+        return this.loop(feed);
+      }),
+    ).then(() => undefined);
+  }
+
+  /** Stops polling; resolves when the polls under way have ended (each within its source's timeout). */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.expiryTimer);
+    for (const feed of this.feeds) {
+      clearTimeout(feed.timer);
+      feed.unwatch?.();
+      feed.unwatch = undefined;
+    }
+    await Promise.all(this.feeds.map((f) => f.inFlight));
+  }
+
+  /** One poll of every source (those under way are awaited, not doubled), then the state is up to date. */
+  async pollAll(): Promise<void> {
+    await Promise.all(this.feeds.map((f) => this.pollOnce(f)));
+  }
+
+  /** The snapshot was swapped: build the state for the new network now, from the messages held. */
+  networkChanged(): void {
+    this.rebuildSafely(this.clock(), "network changed");
+  }
+
+  feedHealth(nowMs: number = this.clock()): RealtimeHealth {
+    const served = this.current(this.options.network.current());
+    return {
+      maxAgeMs: this.options.maxAgeMs,
+      builtMs: served?.builtMs,
+      buildMs: served ? this.buildMs : undefined,
+      feeds: this.feeds.map((f) => ({
+        name: f.source.name,
+        kind: f.source.kind,
+        location: f.source.location,
+        intervalMs: f.source.intervalMs,
+        serving: served !== undefined && f.message !== undefined && !this.isExpired(f, nowMs),
+        lastPollMs: f.lastPollMs,
+        lastSuccessMs: f.lastSuccessMs,
+        receivedMs: f.receivedMs,
+        headerMs: f.headerMs,
+        bytes: f.bytes,
+        entities: f.entities,
+        lastError: f.fault && { ...f.fault },
+        stats: f.stats,
+      })),
+    };
+  }
+
+  private async loop(feed: FeedRecord): Promise<void> {
+    await this.pollOnce(feed);
+    if (!this.running) return;
+    clearTimeout(feed.timer);
+    feed.timer = setTimeout(() => void this.loop(feed), feed.source.intervalMs);
+    feed.timer.unref();
+  }
+
+  /** A watched file changed: poll it once the events settle, instead of at the next interval. */
+  private pollSoon(feed: FeedRecord): void {
+    if (!this.running) return;
+    clearTimeout(feed.timer);
+    feed.timer = setTimeout(() => void this.loop(feed), WATCH_SETTLE_MS);
+    feed.timer.unref();
+  }
+
+  private pollOnce(feed: FeedRecord): Promise<void> {
+    feed.inFlight ??= this.poll(feed).finally(() => {
+      feed.inFlight = undefined;
+    });
+    return feed.inFlight;
+  }
+
+  private async poll(feed: FeedRecord): Promise<void> {
+    try {
+      const got = await feed.source.fetch({ network: this.options.network.current(), nowMs: this.clock() });
+      const now = this.clock();
+      feed.lastPollMs = now;
+      if (got.kind === "unchanged") {
+        if (feed.readFault) this.fail(feed, feed.readFault, now);
+        else this.succeed(feed, now);
+      } else {
+        const bytes = got.kind === "bytes" ? got.bytes.byteLength : undefined;
+        this.receive(feed, got.kind === "bytes" ? decodeFeedMessage(got.bytes) : got.message, bytes, now);
+      }
+    } catch (err) {
+      const now = this.clock();
+      feed.lastPollMs = now;
+      if (err instanceof FeedDecodeError) {
+        feed.readFault = { kind: "corrupt", message: err.message };
+        this.fail(feed, feed.readFault, now);
+      } else if (err instanceof FeedFetchError) {
+        this.fail(feed, { kind: err.kind, message: err.message }, now);
+      } else {
+        // A source broke its promise to throw FeedFetchError only: a bug, worth its stack, but no reason to stop.
+        this.log.error({ feed: feed.source.name, err }, `realtime feed ${feed.source.name}: unexpected error while polling`);
+        this.fail(feed, { kind: "read_error", message: (err as Error).message }, now);
+      }
+    }
+    const now = this.clock();
+    this.expire(now);
+    // A snapshot swapped without networkChanged() (or a rebuild that failed) is caught up here.
+    if (this.state !== undefined && this.state.network !== this.options.network.current()) this.rebuildSafely(now, "network changed");
+  }
+
+  /** A decoded message: judge it against the one held, then rebuild the state with it. */
+  private receive(feed: FeedRecord, message: RtFeedMessage, bytes: number | undefined, now: number): void {
+    const headerMs = (message.header.timestamp ?? 0) * 1000;
+    const held = feed.message !== undefined && feed.headerMs !== undefined && feed.headerMs > 0 && headerMs > 0;
+    if (held && headerMs < feed.headerMs!) {
+      feed.readFault = {
+        kind: "older_header",
+        message: `header timestamp ${new Date(headerMs).toISOString()} is older than the message held (${new Date(feed.headerMs!).toISOString()}): kept the newer`,
+      };
+      this.fail(feed, feed.readFault, now);
+      return;
+    }
+    if (headerMs > 0 && headerMs === feed.headerMs) {
+      // The message held, or the one that expired: it stays as old as it was.
+      feed.readFault = undefined;
+      this.succeed(feed, now);
+      return;
+    }
+    const before = { message: feed.message, headerMs: feed.headerMs, receivedMs: feed.receivedMs, bytes: feed.bytes, entities: feed.entities, expired: feed.expired };
+    const first = feed.lastSuccessMs === undefined;
+    Object.assign(feed, { message, headerMs, receivedMs: now, bytes, entities: message.entity.length, expired: false });
+    try {
+      this.rebuild(now);
+    } catch (err) {
+      // The state in service was not replaced: keep it, and this feed's previous message with it.
+      Object.assign(feed, before);
+      feed.readFault = { kind: "build_error", message: `the state could not be built from this message: ${(err as Error).message}` };
+      this.log.error({ feed: feed.source.name, err }, `realtime feed ${feed.source.name}: building the state failed`);
+      this.fail(feed, feed.readFault, now);
+      return;
+    }
+    feed.readFault = undefined;
+    if (first) {
+      this.log.info(
+        { feed: feed.source.name, entities: message.entity.length, bytes, headerTimestamp: headerMs || undefined },
+        `realtime feed ${feed.source.name}: first message, ${message.entity.length} entities`,
+      );
+    }
+    this.noteStats();
+    this.succeed(feed, now);
+  }
+
+  private succeed(feed: FeedRecord, now: number): void {
+    const was = feed.fault;
+    if (was) {
+      this.log.info(
+        { feed: feed.source.name, fault: was.kind, failedPolls: was.polls, sinceMs: was.sinceMs },
+        `realtime feed ${feed.source.name}: recovered after ${was.polls} failed poll(s) (${was.kind})`,
+      );
+    }
+    feed.fault = undefined;
+    feed.lastSuccessMs = now;
+  }
+
+  private fail(feed: FeedRecord, fault: { kind: FeedFaultKind; message: string }, now: number): void {
+    const was = feed.fault;
+    if (was && faultKey(was) === faultKey(fault)) {
+      was.polls++;
+      was.atMs = now;
+      was.message = fault.message;
+      return;
+    }
+    feed.fault = { ...fault, sinceMs: now, atMs: now, polls: 1 };
+    const age = feed.message && !feed.expired && feed.receivedMs !== undefined ? Math.round((now - feed.receivedMs) / 1000) : undefined;
+    const keeping =
+      age === undefined ? "no message to serve: its passages follow the schedule" : `keeping its last good message (${age} s old)`;
+    this.log.warn(
+      { feed: feed.source.name, fault: fault.kind, error: fault.message, messageAgeSeconds: age },
+      `realtime feed ${feed.source.name}: ${fault.message}; ${keeping}`,
+    );
+  }
+
+  private isExpired(feed: FeedRecord, now: number): boolean {
+    return feed.receivedMs !== undefined && now - feed.receivedMs > this.options.maxAgeMs;
+  }
+
+  /** Drops the messages past the maximum age (each logged once) and rebuilds without them. */
+  private expire(now: number): void {
+    let changed = false;
+    for (const feed of this.feeds) {
+      if (feed.message === undefined || !this.isExpired(feed, now)) continue;
+      feed.message = undefined; // memory: nothing reads it once it left the state
+      feed.expired = true;
+      changed = true;
+      this.log.warn(
+        { feed: feed.source.name, receivedMs: feed.receivedMs, maxAgeSeconds: this.options.maxAgeMs / 1000 },
+        `realtime feed ${feed.source.name}: no new message for over ${this.options.maxAgeMs / 1000} s: its passages fall back to the schedule (GEENREALTIME)`,
+      );
+    }
+    if (changed) this.rebuildSafely(now, "a feed expired");
+  }
+
+  private rebuildSafely(now: number, why: string): void {
+    try {
+      this.rebuild(now);
+      this.noteStats();
+    } catch (err) {
+      // Which message broke it is unknown here; the state for another network is not served (current() checks).
+      this.log.error({ err, why }, `realtime: building the state failed (${why}); serving the previous one where it applies`);
+    }
+  }
+
+  /** Builds the whole state from every message held and swaps it in; throws (state untouched) when the build does. */
+  private rebuild(now: number): void {
+    const network = this.options.network.current();
+    const live = this.feeds.filter((f) => f.message !== undefined && !this.isExpired(f, now));
+    if (live.length === 0) {
+      clearTimeout(this.expiryTimer);
+      this.state = undefined;
+      this.validUntilMs = Number.POSITIVE_INFINITY;
+      return;
+    }
+    const started = performance.now();
+    const state = this.options.build(network, live.map((f) => ({ name: f.source.name, message: f.message! })), now);
+    this.buildMs = performance.now() - started;
+    this.state = state;
+    this.validUntilMs = Math.min(...live.map((f) => f.receivedMs! + this.options.maxAgeMs));
+    this.log.debug({ feeds: live.length, buildMs: Math.round(this.buildMs) }, "realtime state rebuilt");
+    for (const f of live) f.stats = state.stats.find((s) => s.feed === f.source.name);
+    clearTimeout(this.expiryTimer);
+    if (this.running) {
+      // +1: isExpired is strict, so at validUntilMs itself the message is still served.
+      this.expiryTimer = setTimeout(() => this.expire(this.clock()), Math.max(0, this.validUntilMs - now + 1));
+      this.expiryTimer.unref();
+    }
+  }
+
+  /** Logs once per feed in the state when the reasons its entities match nothing change. */
+  private noteStats(): void {
+    const now = this.clock();
+    for (const feed of this.feeds) if (feed.message !== undefined && !this.isExpired(feed, now)) this.noteFeedStats(feed);
+  }
+
+  private noteFeedStats(feed: FeedRecord): void {
+    const { stats } = feed;
+    if (!stats) return;
+    const reasons = Object.entries(stats.unmatchedByReason).filter(([, n]) => (n ?? 0) > 0);
+    const key = reasons.map(([r]) => r).sort().join(",");
+    if (key === feed.unmatchedKey) return;
+    feed.unmatchedKey = key;
+    const entities = stats.tripUpdates + stats.vehiclePositions + stats.alerts;
+    if (key === "") {
+      this.log.info({ feed: feed.source.name, matched: stats.matched }, `realtime feed ${feed.source.name}: every entity matches the network`);
+    } else {
+      const byReason = reasons.map(([r, n]) => `${r} ${n}`).join(", ");
+      this.log.warn(
+        { feed: feed.source.name, matched: stats.matched, unmatched: stats.unmatched, unmatchedByReason: stats.unmatchedByReason },
+        `realtime feed ${feed.source.name}: ${stats.unmatched} of ${entities} entities (or stop updates) match nothing of the network (${byReason})`,
+      );
+    }
+  }
+}
+
+/** Two faults are the same condition when of one kind (and, for HTTP, one status): a new one is logged. */
+function faultKey(f: { kind: FeedFaultKind; message: string }): string {
+  return f.kind === "http_status" ? `${f.kind}:${/^HTTP (\d+)/.exec(f.message)?.[1] ?? ""}` : f.kind;
+}

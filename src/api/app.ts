@@ -12,6 +12,7 @@ import { entiteitenRoutes } from "./entiteiten.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions } from "./families.js";
 import { gemeentenRoutes } from "./gemeenten.js";
+import { gtfsRealtimeRoute } from "./gtfs-realtime.js";
 import { haltesRoutes } from "./haltes.js";
 import { healthRoute } from "./health.js";
 import { kleurenRoutes } from "./kleuren.js";
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const opts = familyOptions(family, source, config, options.clock, options.realtime);
     for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });
   }
+  await app.register(gtfsRealtimeRoute, { source, config, realtime: options.realtime, now: options.clock }); // GTFS-RT out (issue 8)
   openApiRoute(app, config);
   return app;
 }

@@ -32,6 +32,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** pino level (LOG_LEVEL, default "info"); "info" logs every request. */
   logLevel: LogLevel;
+  /** Path of the GTFS-Realtime output (GTFS_RT_PATH, default "/gtfs/v3/realtime", the operator's GTFS-RT v3 API). */
+  gtfsRtPath: string;
   /** GTFS-Realtime feeds and how they are polled (REALTIME_*, `--realtime` and `--no-realtime`). */
   realtime: RealtimeConfig;
   /** Things worth a warning line in the startup log, e.g. that the demo key works. */
@@ -112,8 +114,23 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
     apiKeysSource = "demo";
     warnings.push(`no API keys configured: the key '${DEMO_API_KEY}' works (set API_KEYS or API_KEYS_FILE)`);
   }
+  const gtfsRtPath = parsePrefix("GTFS_RT_PATH", env.GTFS_RT_PATH, "/gtfs/v3/realtime");
+  if (gtfsRtPath === "") throw CONFIG_INVALID('GTFS_RT_PATH must be a path below the root, e.g. /gtfs/v3/realtime; got "/"');
   const realtime = parseRealtime(env, overrides, warnings);
-  return { port, host, corePrefix, searchPrefix, publicBaseUrl, apiKeys, apiKeysSource, trustProxy, logLevel, realtime, warnings };
+  return {
+    port,
+    host,
+    corePrefix,
+    searchPrefix,
+    publicBaseUrl,
+    apiKeys,
+    apiKeysSource,
+    trustProxy,
+    logLevel,
+    gtfsRtPath,
+    realtime,
+    warnings,
+  };
 }
 
 function nonEmpty(name: string, value: string | undefined): string | undefined {

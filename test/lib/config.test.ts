@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       apiKeysSource: "demo",
       trustProxy: false,
       logLevel: "info",
+      gtfsRtPath: "/gtfs/v3/realtime",
       realtime: { feeds: undefined, intervalSeconds: 30, timeoutSeconds: 10, maxAgeSeconds: 300, maxBytes: 33_554_432 },
       warnings: ["no API keys configured: the key 'demo' works (set API_KEYS or API_KEYS_FILE)"],
     });
@@ -60,6 +61,11 @@ describe("loadConfig", () => {
     const c = loadConfig({ CORE_PREFIX: "/kern/", SEARCH_PREFIX: "/" });
     expect(c.corePrefix).toBe("/kern");
     expect(c.searchPrefix).toBe("");
+  });
+
+  it("loadConfig - GTFS_RT_PATH is a path like the prefixes, never the root", () => {
+    expect(loadConfig({ GTFS_RT_PATH: "/rt/feed/" }).gtfsRtPath).toBe("/rt/feed");
+    expect(failure({ GTFS_RT_PATH: "/" })).toBe('Invalid configuration: GTFS_RT_PATH must be a path below the root, e.g. /gtfs/v3/realtime; got "/"');
   });
 
   it("loadConfig - PUBLIC_BASE_URL keeps scheme, host and path, without a trailing slash", () => {

@@ -17,7 +17,7 @@
  * the encoding costs hundreds of milliseconds, a request should not.
  *
  * Not in the OpenAPI document of the core part (openapi.json): it is another API of the operator, with its
- * own published document, and it answers protobuf.
+ * own published document, and it answers protobuf. The path is GTFS_RT_PATH (config.gtfsRtPath).
  */
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
@@ -30,7 +30,7 @@ import type { NetworkSource } from "./network-source.js";
 import { addParamHint } from "./params.schemas.js";
 import { NO_REALTIME_SOURCE, type RealtimeSource } from "./realtime-source.js";
 
-/** Where the feed is served unless GTFS_RT_PATH says otherwise: the path of the operator's GTFS-RT v3 API. */
+/** Where the feed is served unless GTFS_RT_PATH says otherwise (config.gtfsRtPath): the path of the operator's GTFS-RT v3 API. */
 export const DEFAULT_GTFS_RT_PATH = "/gtfs/v3/realtime";
 
 export const PROTOBUF_CONTENT_TYPE = "application/x-protobuf";
@@ -42,11 +42,6 @@ export interface GtfsRealtimeOptions {
   realtime?: RealtimeSource;
   /** Milliseconds since the epoch: the timestamp of the empty message (tests pin it). */
   now?: () => number;
-}
-
-/** The configured path (AppConfig.gtfsRtPath, from GTFS_RT_PATH), else DEFAULT_GTFS_RT_PATH. */
-export function gtfsRealtimePath(config: AppConfig): string {
-  return (config as AppConfig & { gtfsRtPath?: string }).gtfsRtPath ?? DEFAULT_GTFS_RT_PATH;
 }
 
 const Id = Type.String({ minLength: 1, maxLength: 256 });
@@ -76,7 +71,7 @@ export const gtfsRealtimeRoute: FastifyPluginAsync<GtfsRealtimeOptions> = async 
   const now = opts.now ?? Date.now;
   const realtime = opts.realtime ?? NO_REALTIME_SOURCE;
   app.get<GtfsRealtimeRoute>(
-    gtfsRealtimePath(opts.config),
+    opts.config.gtfsRtPath,
     { schema: { hide: true, querystring: GtfsRealtimeQuery } },
     async (req, reply) => {
       const q = req.query;

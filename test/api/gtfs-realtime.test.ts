@@ -240,6 +240,19 @@ describe("GET /gtfs/v3/realtime", () => {
     }
   });
 
+  it("gtfs-realtime - GTFS_RT_PATH moves it", async () => {
+    const config = loadConfig({ API_KEYS: "k", LOG_LEVEL: "silent", GTFS_RT_PATH: "/rt/feed.pb" });
+    const moved = await buildApp({ network: staticNetworkSource(net), config, clock: () => NOW_MS });
+    try {
+      const res = await moved.inject({ url: "/rt/feed.pb", headers: KEY });
+      expect(res.statusCode).toBe(200);
+      expect(decodeFeedMessage(res.rawPayload).entity).toEqual([]);
+      expect((await moved.inject({ url: DEFAULT_GTFS_RT_PATH, headers: KEY })).statusCode).toBe(404);
+    } finally {
+      await moved.close();
+    }
+  });
+
   it("gtfs-realtime - not in the core part's OpenAPI document (another API of the operator, answering protobuf)", async () => {
     const doc = (await app.inject({ url: "/DLKernOpenData/openapi.json" })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => p.includes("/realtime"))).toEqual([]);

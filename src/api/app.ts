@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 
-  await app.register(healthRoute, { source, now: options.clock ?? Date.now });
+  await app.register(healthRoute, { source, now: options.clock ?? Date.now, realtime: options.realtime });
   for (const family of FAMILIES) {
     const opts = familyOptions(family, source, config, options.clock, options.realtime);
     for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });

@@ -3,13 +3,60 @@
  * network's validity, `network.validity` says so in fields and `warnings` in words (network-validity.ts), which
  * also name a feed of several whose own period misses the day lists answer for; both are absent while all is
  * well, so the answer of a healthy server stays as it was.
+ *
+ * With GTFS-Realtime feeds configured, `realtime` reports each feed: whether its last good message is served,
+ * the last success, that message's age, the last error and what its entities matched (FeedManager.feedHealth);
+ * a feed whose passages fell back to the schedule because of a fault is also named in `warnings`.
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Network } from "../network/model.js";
 import { networkToday, networkValidity, validityWarnings } from "../network/queries/network-validity.js";
+import type { RealtimeHealth } from "../realtime/feed-manager.js";
 import { formatDate } from "./dates.js";
 import type { NetworkSource } from "./network-source.js";
+import type { RealtimeSource } from "./realtime-source.js";
+
+const Instant = (description: string) => Type.String({ format: "date-time", description });
+
+const RealtimeFeedHealth = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal("url"), Type.Literal("file"), Type.Literal("function")]),
+  location: Type.String({ description: "where it is read; a URL without its query values" }),
+  intervalSeconds: Type.Number(),
+  serving: Type.Boolean({ description: "its last good message is in the real-time state served" }),
+  lastPoll: Type.Optional(Instant("the last poll, whatever it gave")),
+  lastSuccess: Type.Optional(Instant("the last poll that gave a usable message, new or the same as held")),
+  ageSeconds: Type.Optional(Type.Integer({ description: "since the message held (or last held) arrived; served up to realtime.maxAgeSeconds" })),
+  headerTimestamp: Type.Optional(Instant("the FeedHeader timestamp of that message")),
+  bytes: Type.Optional(Type.Integer()),
+  entities: Type.Optional(Type.Integer()),
+  matched: Type.Optional(Type.Integer({ description: "entities applied to the network" })),
+  unmatched: Type.Optional(Type.Integer({ description: "entities (or stop updates) that matched nothing of the network" })),
+  unmatchedByReason: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+  lastError: Type.Optional(
+    Type.Object(
+      {
+        kind: Type.String(),
+        message: Type.String(),
+        since: Instant("the first poll of this fault"),
+        at: Instant("the last poll of this fault"),
+        polls: Type.Integer({ description: "polls in a row that gave it" }),
+      },
+      { description: "the fault of the last poll; absent when it succeeded" },
+    ),
+  ),
+});
+
+const RealtimeHealthSchema = Type.Object(
+  {
+    maxAgeSeconds: Type.Integer(),
+    builtAt: Type.Optional(Instant("when the real-time state served was built; absent without one")),
+    buildMs: Type.Optional(Type.Number({ description: "how long building it took" })),
+    feeds: Type.Array(RealtimeFeedHealth),
+  },
+  { description: "present when GTFS-Realtime feeds are configured" },
+);
 
 export const Health = Type.Object(
   {
@@ -49,6 +96,7 @@ export const Health = Type.Object(
         ),
       ),
     }),
+    realtime: Type.Optional(RealtimeHealthSchema),
     warnings: Type.Optional(Type.Array(Type.String(), { description: "what an operator should know, e.g. an expired network" })),
   },
   { title: "Health" },
@@ -95,13 +143,80 @@ export function networkSummary(net: Network, nowMs = Date.now()) {
   };
 }
 
-/** The body of /health: the summary, and in words what is wrong with the network served. */
-export function healthBody(net: Network, nowMs = Date.now()) {
-  const warnings = validityWarnings(net, networkToday(net, nowMs));
-  return { status: "ok" as const, network: networkSummary(net, nowMs), ...(warnings.length ? { warnings } : {}) };
+const iso = (ms: number | undefined) => (ms === undefined || ms <= 0 ? undefined : new Date(ms).toISOString());
+const seconds = (ms: number) => Math.max(0, Math.floor(ms / 1000));
+
+/** The feeds' report: epoch ms as ISO instants, ages in whole seconds. */
+export function realtimeSummary(h: RealtimeHealth, nowMs: number) {
+  return {
+    maxAgeSeconds: seconds(h.maxAgeMs),
+    builtAt: iso(h.builtMs),
+    buildMs: h.buildMs === undefined ? undefined : Math.round(h.buildMs * 10) / 10,
+    feeds: h.feeds.map((f) => ({
+      name: f.name,
+      kind: f.kind,
+      location: f.location,
+      intervalSeconds: f.intervalMs / 1000,
+      serving: f.serving,
+      lastPoll: iso(f.lastPollMs),
+      lastSuccess: iso(f.lastSuccessMs),
+      ageSeconds: f.receivedMs === undefined ? undefined : seconds(nowMs - f.receivedMs),
+      headerTimestamp: iso(f.headerMs),
+      bytes: f.bytes,
+      entities: f.entities,
+      matched: f.stats?.matched,
+      unmatched: f.stats?.unmatched,
+      unmatchedByReason: f.stats && (f.stats.unmatchedByReason as Record<string, number>),
+      lastError: f.lastError && {
+        kind: f.lastError.kind,
+        message: f.lastError.message,
+        since: new Date(f.lastError.sinceMs).toISOString(),
+        at: new Date(f.lastError.atMs).toISOString(),
+        polls: f.lastError.polls,
+      },
+    })),
+  };
 }
 
-export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () => number }> = async (app, { source, now }) => {
+/** In words, each feed whose passages follow the schedule because of a fault or its message's age. */
+function realtimeWarnings(h: RealtimeHealth, nowMs: number): string[] {
+  const out: string[] = [];
+  for (const f of h.feeds) {
+    if (f.serving) continue;
+    const error = f.lastError ? ` (last error since ${new Date(f.lastError.sinceMs).toISOString()}: ${f.lastError.message})` : "";
+    if (f.receivedMs !== undefined) {
+      out.push(
+        `realtime feed ${f.name}: its last good message is ${seconds(nowMs - f.receivedMs)} s old, over the maximum of ${seconds(h.maxAgeMs)} s: its passages follow the schedule${error}`,
+      );
+    } else if (f.lastError) {
+      out.push(`realtime feed ${f.name}: no usable message yet: its passages follow the schedule${error}`);
+    }
+  }
+  return out;
+}
+
+/** The body of /health: the summary, the real-time feeds when there are, and in words what is wrong. */
+export function healthBody(net: Network, nowMs = Date.now(), realtime?: RealtimeHealth) {
+  const warnings = [...validityWarnings(net, networkToday(net, nowMs)), ...(realtime ? realtimeWarnings(realtime, nowMs) : [])];
+  return {
+    status: "ok" as const,
+    network: networkSummary(net, nowMs),
+    ...(realtime ? { realtime: realtimeSummary(realtime, nowMs) } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+/** A real-time source that can report its feeds (the FeedManager does). */
+function feedHealthOf(realtime: RealtimeSource | undefined): ((nowMs: number) => RealtimeHealth) | undefined {
+  const r = realtime as (RealtimeSource & { feedHealth?: (nowMs: number) => RealtimeHealth }) | undefined;
+  return typeof r?.feedHealth === "function" ? (nowMs) => r.feedHealth!(nowMs) : undefined;
+}
+
+export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () => number; realtime?: RealtimeSource }> = async (
+  app,
+  { source, now, realtime },
+) => {
+  const feedHealth = feedHealthOf(realtime);
   app.get(
     "/health",
     {
@@ -113,6 +228,9 @@ export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () =>
         response: { 200: Health },
       },
     },
-    async () => healthBody(source.current(), now()),
+    async () => {
+      const nowMs = now();
+      return healthBody(source.current(), nowMs, feedHealth?.(nowMs));
+    },
   );
 };

@@ -7,7 +7,11 @@
  * (101: 08:00, Markt 08:05/08:06, Kerk 08:10), WK2510 (102: 25:10), WKLOOP (103: Station 12:00, Markt 12:05,
  * Ring 12:08, Markt 12:12, Kerk 12:15), WKFREQ (104-1..3 at 06:00, 06:20, 06:40), WK1700 (151, TERUG).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/api/app.js";
+import { staticNetworkSource } from "../../src/api/network-source.js";
+import { loadConfig } from "../../src/lib/config.js";
 import type { Network } from "../../src/network/model.js";
 import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { decodeFeedMessage, encodeFeedMessage } from "../../src/realtime/feed-codec.js";
@@ -413,5 +417,64 @@ describe("buildRealtimeState - both DST Sundays (daylight-saving-time fixture)",
     expect(ps[1].realtimeEpochMs).toBe(Date.parse("2024-10-27T02:50:00+02:00"));
     expect(ps[2].realtimeEpochMs).toBe(Date.parse("2024-10-27T02:33:00+01:00"));
     expect(ps.map((p) => p.passage.serviceDate)).toEqual([20241027, 20241026, 20241027, 20241026, 20241027]);
+  });
+});
+
+describe("buildRealtimeState - over HTTP (service-days fixture)", () => {
+  let net: Network;
+  let app: FastifyInstance;
+  let state: RealtimeState;
+  const nowMs = cet("2024-03-12", "08:01:00");
+  const t = (time: string) => posix(cet("2024-03-12", time));
+  beforeAll(async () => {
+    net = await fixtureNetwork("service-days");
+    state = feed(
+      net,
+      [
+        tu("a", { tripId: "WK0800", startDate: "20240312" }, [{ stopSequence: 1, departure: { delay: 125 } }], { vehicle: { id: "v1", label: "442079" } }),
+        tu("b", { tripId: "WKLOOP", startDate: "20240312", scheduleRelationship: TRIP_CANCELED }, []),
+        tu("c", { tripId: "EXTRA-1", routeId: "3001", directionId: 0, scheduleRelationship: TRIP_ADDED }, [
+          { stopId: "300001", departure: { time: t("08:30:00") } },
+          { stopId: "300002", departure: { time: t("08:35:00") } },
+          { stopId: "300003", arrival: { time: t("08:40:00") } },
+        ]),
+      ],
+      cet("2024-03-12", "08:00:30"),
+    );
+    app = await buildApp({
+      network: staticNetworkSource(net),
+      config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://api.example.org" }),
+      clock: () => nowMs,
+      realtime: { current: (n) => (n === net ? state : undefined) },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const get = async (path: string) => {
+    const res = await app.inject({ method: "GET", url: `/DLKernOpenData/api/v1${path}`, headers: { "ocp-apim-subscription-key": "demo" } });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const pick = (d: Record<string, unknown>) => [d.ritnummer, d.dienstregelingTijdstip, d["real-timeTijdstip"], d.vrtnum, d.predictionStatussen, d.status];
+
+  it("build-realtime-state - a stop's real-time answer: real-timeTijdstip, vrtnum, statuses, CANCELLED, an added trip", async () => {
+    const { status, body } = await get("/haltes/3/300002/real-time?maxAantalDoorkomsten=3");
+    expect(status).toBe(200);
+    expect(body.halteDoorkomsten[0].doorkomsten.map(pick)).toEqual([
+      ["101", "2024-03-12T08:06:00", "2024-03-12T08:08:05", "442079", ["REALTIME"], undefined],
+      ["EXTRA-1", "2024-03-12T08:35:00", "2024-03-12T08:35:00", undefined, ["REALTIME"], undefined],
+      ["103", "2024-03-12T12:05:00", undefined, undefined, ["GESCHRAPT", "GEENREALTIME"], "CANCELLED"],
+    ]);
+    expect(body.halteDoorkomsten[0].doorkomsten[1]).toMatchObject({ doorkomstId: "2024-03-12_3_EXTRA-1_300002_1", richting: "HEEN", bestemming: "Kerk" });
+  });
+
+  it("build-realtime-state - E20 lists the added trip beside the scheduled ones", async () => {
+    const { status, body } = await get("/lijnen/3/1/lijnrichtingen/HEEN/real-time");
+    expect(status).toBe(200);
+    expect(body.ritDoorkomsten.map((r: { ritnummer: string; doorkomsten: Record<string, unknown>[] }) => [r.ritnummer, r.doorkomsten.map((d) => d["real-timeTijdstip"])])).toEqual([
+      ["101", ["2024-03-12T08:02:05", "2024-03-12T08:08:05", "2024-03-12T08:12:05"]],
+      ["EXTRA-1", ["2024-03-12T08:30:00", "2024-03-12T08:35:00", "2024-03-12T08:40:00"]],
+    ]);
   });
 });

@@ -4,6 +4,8 @@
  *   lijnwijzer inspect <file> [--stops|--lines] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
+ *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
+ *   lijnwijzer realtime <file> <feed url or file>                         (realtime-command.ts)
  * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
 import { parseArgs } from "node:util";
@@ -14,7 +16,9 @@ import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
 import { importFeeds } from "./import-command.js";
 import { inspectSnapshot } from "./inspect-command.js";
+import { REALTIME_USAGE, realtimeCommand } from "./realtime-command.js";
 import { serveSnapshot } from "./serve-command.js";
+import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
 
 const USAGE = `usage:
   lijnwijzer import <feed.zip|folder>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
@@ -24,7 +28,11 @@ const USAGE = `usage:
   lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
                                                        id, code, key or name contains text
   lijnwijzer serve [--network <snapshot>] [--port <n>]
-  lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080)`;
+  lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080)
+  ${SIMULATE_USAGE}
+      a simulated GTFS-Realtime feed of the network, written to a file (again every --interval s) or served
+  ${REALTIME_USAGE}
+      what a GTFS-Realtime feed matches in the network: trips matched and unmatched by reason, the delays seen`;
 
 const PROFILES = ["auto", "delijn", "generic"] as const;
 
@@ -40,6 +48,10 @@ export async function main(argv: string[]): Promise<number> {
         return await serveCommand(rest);
       case "start":
         return await serveCommand(rest, true);
+      case "simulate":
+        return await simulateCommand(rest);
+      case "realtime":
+        return await realtimeCommand(rest);
       case "help":
       case "--help":
       case "-h":

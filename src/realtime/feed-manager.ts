@@ -7,7 +7,8 @@
  *
  * Rules where a feed misbehaves (docs/OPERATIONS.md):
  * - a poll that fails (unreachable, timeout, HTTP status, too large, corrupt, ...) keeps the feed's last good
- *   message; so does a message whose header timestamp is older than the one held (the newer one is kept);
+ *   message; so does a message whose header timestamp is older than the newest one received (the newer one is
+ *   kept; once that expired, the older one is refused all the same: its content is staler still);
  * - a message whose header timestamp equals the one held is the same message: nothing is rebuilt, and its age
  *   goes on counting from when it first arrived, so a feed frozen on one message expires like a silent one;
  * - a feed's message is served until maxAgeMs after it arrived; then it leaves the state and the passages it
@@ -18,7 +19,7 @@
  */
 import type { Network } from "../network/model.js";
 import { decodeFeedMessage, FeedDecodeError } from "./feed-codec.js";
-import { FeedFetchError, type FeedFaultKind, type FeedSource } from "./feed-source.js";
+import { type FeedFetch, FeedFetchError, type FeedFaultKind, type FeedSource } from "./feed-source.js";
 import type { RtFeedMessage } from "./gtfs-rt-types.js";
 import type { FeedMatchStats, RealtimeState } from "./realtime-state.js";
 
@@ -251,10 +252,19 @@ export class FeedManager {
   }
 
   private async poll(feed: FeedRecord): Promise<void> {
+    let got: FeedFetch | undefined;
+    let error: unknown;
     try {
-      const got = await feed.source.fetch({ network: this.options.network.current(), nowMs: this.clock() });
-      const now = this.clock();
-      feed.lastPollMs = now;
+      got = await feed.source.fetch({ network: this.options.network.current(), nowMs: this.clock() });
+    } catch (err) {
+      error = err;
+    }
+    const now = this.clock();
+    feed.lastPollMs = now;
+    // Messages past the age leave first: what this poll gave is judged against what is still held.
+    this.expire(now);
+    try {
+      if (got === undefined) throw error;
       if (got.kind === "unchanged") {
         if (feed.readFault) this.fail(feed, feed.readFault, now);
         else this.succeed(feed, now);
@@ -263,8 +273,6 @@ export class FeedManager {
         this.receive(feed, got.kind === "bytes" ? decodeFeedMessage(got.bytes) : got.message, bytes, now);
       }
     } catch (err) {
-      const now = this.clock();
-      feed.lastPollMs = now;
       if (err instanceof FeedDecodeError) {
         feed.readFault = { kind: "corrupt", message: err.message };
         this.fail(feed, feed.readFault, now);
@@ -276,8 +284,6 @@ export class FeedManager {
         this.fail(feed, { kind: "read_error", message: (err as Error).message }, now);
       }
     }
-    const now = this.clock();
-    this.expire(now);
     // A snapshot swapped without networkChanged() (or a rebuild that failed) is caught up here.
     if (this.state !== undefined && this.state.network !== this.options.network.current()) this.rebuildSafely(now, "network changed");
   }
@@ -285,11 +291,16 @@ export class FeedManager {
   /** A decoded message: judge it against the one held, then rebuild the state with it. */
   private receive(feed: FeedRecord, message: RtFeedMessage, bytes: number | undefined, now: number): void {
     const headerMs = (message.header.timestamp ?? 0) * 1000;
-    const held = feed.message !== undefined && feed.headerMs !== undefined && feed.headerMs > 0 && headerMs > 0;
-    if (held && headerMs < feed.headerMs!) {
+    const newest = feed.headerMs ?? 0;
+    if (headerMs > 0 && headerMs < newest) {
+      // Older than the newest message received, held or expired: its content is staler still.
+      const newer = new Date(newest).toISOString();
       feed.readFault = {
         kind: "older_header",
-        message: `header timestamp ${new Date(headerMs).toISOString()} is older than the message held (${new Date(feed.headerMs!).toISOString()}): kept the newer`,
+        message:
+          feed.message !== undefined
+            ? `header timestamp ${new Date(headerMs).toISOString()} is older than the message held (${newer}): kept the newer`
+            : `header timestamp ${new Date(headerMs).toISOString()} is older than the last message received (${newer}), which expired: refused`,
       };
       this.fail(feed, feed.readFault, now);
       return;
@@ -320,8 +331,8 @@ export class FeedManager {
         `realtime feed ${feed.source.name}: first message, ${message.entity.length} entities`,
       );
     }
-    this.noteStats();
     this.succeed(feed, now);
+    this.noteStats();
   }
 
   private succeed(feed: FeedRecord, now: number): void {

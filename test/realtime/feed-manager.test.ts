@@ -123,6 +123,23 @@ describe("FeedManager", () => {
     ]);
   });
 
+  it("FeedManager - a message older than one that expired is refused: its content is staler still", async () => {
+    let message = feed(0, "t1");
+    const source = functionFeedSource({ name: "rt", intervalMs: 1000, maxBytes: 50_000, produce: () => message });
+    const { m, clock } = setup([source], 60_000);
+    await m.pollAll();
+    clock.now += 61_000;
+    message = feed(-30, "t0");
+    await m.pollAll();
+    expect(m.current(net)).toBeUndefined();
+    expect(m.feedHealth().feeds[0].lastError?.message).toBe(
+      "header timestamp 2026-03-10T06:59:30.000Z is older than the last message received (2026-03-10T07:00:00.000Z), which expired: refused",
+    );
+    message = feed(61, "t2");
+    await m.pollAll();
+    expect(held(m)).toEqual(feed(61, "t2"));
+  });
+
   it("FeedManager - one feed expiring leaves the others served", async () => {
     let timestamp = 0;
     const a = functionFeedSource({ name: "a", intervalMs: 1000, maxBytes: 50_000, produce: () => feed(timestamp, "t1") });

@@ -2,7 +2,7 @@
  * The `lijnwijzer` command:
  *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
  *   lijnwijzer inspect <file> [--stops|--lines] [filter]
- *   lijnwijzer serve [--network <file>] [--port <n>]
+ *   lijnwijzer serve [--network <file>] [--port <n>] [--realtime <url|file|simulator>]... [--no-realtime]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
  *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
  *   lijnwijzer realtime <file> <feed url or file>                         (realtime-command.ts)
@@ -27,8 +27,9 @@ const USAGE = `usage:
   lijnwijzer inspect <snapshot>                        counts, validity, entities, largest lines, warnings
   lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
                                                        id, code, key or name contains text
-  lijnwijzer serve [--network <snapshot>] [--port <n>]
-  lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080)
+  lijnwijzer serve [--network <snapshot>] [--port <n>] [--realtime <url|file|simulator>]... [--no-realtime]
+  lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080), with the
+                       built-in real-time simulator unless --realtime, --no-realtime or REALTIME_FEEDS says otherwise
   ${SIMULATE_USAGE}
       a simulated GTFS-Realtime feed of the network, written to a file (again every --interval s) or served
   ${REALTIME_USAGE}
@@ -116,12 +117,21 @@ function inspectCommand(args: string[]): number {
 }
 
 async function serveCommand(args: string[], demo = false): Promise<number> {
-  const { values } = parseArgs({ args, options: { network: { type: "string" }, port: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      network: { type: "string" },
+      port: { type: "string" },
+      realtime: { type: "string", multiple: true },
+      "no-realtime": { type: "boolean" },
+    },
+  });
   const env = { ...process.env };
   if (values.port !== undefined) env.PORT = values.port;
-  const config = loadConfig(env);
+  const config = loadConfig(env, { feeds: values.realtime, off: values["no-realtime"] });
   // `start` and a bare `serve` serve the demo network, building its snapshot when missing.
-  const network = demo || values.network === undefined ? await ensureDemoSnapshot() : values.network;
-  await serveSnapshot({ network, config });
+  const servesDemo = demo || values.network === undefined;
+  const network = servesDemo ? await ensureDemoSnapshot() : values.network!;
+  await serveSnapshot({ network, config, demo: servesDemo });
   return 0;
 }

@@ -52,6 +52,7 @@ export interface RealtimeFeedInput {
 interface TripRecord {
   trip: TripIdx;
   serviceDate: ServiceDate;
+  /** Its TripUpdate while the state is built; undefined after (and for a trip only a VehiclePosition names). */
   update: RtTripUpdate | undefined;
   /** The feed of `update`, whose stats count its unknown stops. */
   feed: FeedMatchStats | undefined;
@@ -169,6 +170,12 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     r.delaySeconds = applied.delaySeconds;
     if (applied.unknownStops > 0) miss(r.feed!, "unknown_stop", applied.unknownStops);
   }
+  // The decoded message is not needed past this point: a state keeps only its columns (memory stays bounded by
+  // the trips matched, not by the size of what a feed sent).
+  for (const r of records.values()) {
+    r.update = undefined;
+    r.feed = undefined;
+  }
 
   const vehicles: VehicleState[] = [];
   for (const { vehicle: vp, stats: s, feedMs } of vehicleInputs) {
@@ -280,7 +287,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     },
     *trips(): Iterable<TripState> {
       for (const r of records.values()) {
-        if (!r.update && r.vrtnum === undefined) continue;
+        if (!r.cancelled && r.offset < 0 && r.vrtnum === undefined) continue; // a position without trip update nor vehicle number
         yield {
           trip: r.trip,
           serviceDate: r.serviceDate,

@@ -11,7 +11,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/network-source.js";
+import { KNOWN_TRIPS } from "../../src/demo/known-trips.js";
 import { loadConfig } from "../../src/lib/config.js";
+import { findStop } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
 import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { decodeFeedMessage, encodeFeedMessage } from "../../src/realtime/feed-codec.js";
@@ -30,9 +32,11 @@ import {
   type RtVehiclePosition,
 } from "../../src/realtime/gtfs-rt-types.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";
+import { simulateFeed } from "../../src/realtime/simulate-feed.js";
 import type { RealtimePassage, RealtimeTrip } from "../../src/timetable/types.js";
 import { upcomingPassages } from "../../src/timetable/upcoming-passages.js";
 import { upcomingTrips } from "../../src/timetable/upcoming-trips.js";
+import { demoNetwork } from "../helpers/demo-network.js";
 import { fixtureNetwork, lineDirIdx, stopIdx } from "../timetable/fixture-network.js";
 
 const MINUTE = 60_000;
@@ -477,4 +481,19 @@ describe("buildRealtimeState - over HTTP (service-days fixture)", () => {
       ["EXTRA-1", ["2024-03-12T08:30:00", "2024-03-12T08:35:00", "2024-03-12T08:40:00"]],
     ]);
   });
+});
+
+describe("buildRealtimeState - the demo simulator's feed", () => {
+  it("build-realtime-state - every entity of the simulated feed matches the demo network, and the state predicts passages", async () => {
+    const net = await demoNetwork();
+    const now = Date.parse("2026-03-10T08:00:00+01:00");
+    const message = decodeFeedMessage(encodeFeedMessage(simulateFeed(net, now)));
+    const state = buildRealtimeState(net, [{ name: "simulator", message }], now);
+    const [s] = state.stats;
+    expect(s.tripUpdates).toBeGreaterThan(100);
+    expect(s.vehiclePositions).toBeGreaterThan(100);
+    expect(s).toMatchObject({ matched: s.tripUpdates + s.vehiclePositions + s.alerts, unmatched: 0, unmatchedByReason: {} });
+    const leuven = findStop(net, "3", KNOWN_TRIPS.line2FirstWeekday.passages[1].stopId)!;
+    expect(upcomingPassages(net, state, { stop: leuven, from: now, max: 10 }).some((p) => p.statuses.includes("REALTIME"))).toBe(true);
+  }, 60_000);
 });

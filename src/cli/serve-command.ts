@@ -45,7 +45,8 @@ export async function serveSnapshot(options: ServeOptions): Promise<void> {
   const served = app;
   const stop = async (signal: string) => {
     served.log.info(`${signal}: closing`);
-    await realtime?.stop();
+    // Not awaited: a poll under way may wait for its timeout, and nothing of it needs to finish.
+    void realtime?.stop();
     await served.close();
     process.exit(0);
   };

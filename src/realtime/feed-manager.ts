@@ -112,6 +112,8 @@ interface FeedRecord {
   /** The unmatched reasons last logged, e.g. "unknown_stop,unknown_trip". */
   unmatchedKey: string;
   inFlight: Promise<void> | undefined;
+  /** The watch saw a change while a poll was under way. */
+  changedDuringPoll: boolean;
   timer: NodeJS.Timeout | undefined;
   unwatch: (() => void) | undefined;
 }
@@ -150,6 +152,7 @@ export class FeedManager {
       stats: undefined,
       unmatchedKey: "",
       inFlight: undefined,
+      changedDuringPoll: false,
       timer: undefined,
       unwatch: undefined,
     }));
@@ -229,16 +232,22 @@ export class FeedManager {
   }
 
   private async loop(feed: FeedRecord): Promise<void> {
+    feed.changedDuringPoll = false;
     await this.pollOnce(feed);
     if (!this.running) return;
     clearTimeout(feed.timer);
-    feed.timer = setTimeout(() => void this.loop(feed), feed.source.intervalMs);
+    feed.timer = setTimeout(() => void this.loop(feed), feed.changedDuringPoll ? WATCH_SETTLE_MS : feed.source.intervalMs);
     feed.timer.unref();
   }
 
   /** A watched file changed: poll it once the events settle, instead of at the next interval. */
   private pollSoon(feed: FeedRecord): void {
     if (!this.running) return;
+    // The poll under way may have read the file before the change: the loop polls again once it ends.
+    if (feed.inFlight) {
+      feed.changedDuringPoll = true;
+      return;
+    }
     clearTimeout(feed.timer);
     feed.timer = setTimeout(() => void this.loop(feed), WATCH_SETTLE_MS);
     feed.timer.unref();

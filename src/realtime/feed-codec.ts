@@ -1,9 +1,12 @@
 /**
- * GTFS-Realtime protobuf <-> plain objects (gtfs-rt-types.ts), with gtfs-realtime-bindings, the reference
- * decoder. A corrupt or truncated message throws FeedDecodeError.
+ * GTFS-Realtime protobuf <-> plain objects (gtfs-rt-types.ts). Encoding and JSON with gtfs-realtime-bindings, the
+ * reference; decoding with read-feed-message.ts (pbf), which gives the same objects in a third of the time
+ * (docs/BENCHMARKS.md, bench:realtime); decodeFeedMessageWithBindings is the reference decoder it is tested against.
+ * A corrupt or truncated message throws FeedDecodeError.
  */
 import bindings from "gtfs-realtime-bindings";
 import type { RtFeedMessage } from "./gtfs-rt-types.js";
+import { readFeedMessage } from "./read-feed-message.js";
 
 const { FeedMessage } = bindings.transit_realtime;
 
@@ -18,6 +21,15 @@ const TO_OBJECT = { longs: Number, enums: Number, arrays: true, defaults: false 
 
 /** Decodes one FeedMessage; throws FeedDecodeError when the bytes are no valid message (corrupt, truncated, no header). */
 export function decodeFeedMessage(bytes: Uint8Array): RtFeedMessage {
+  try {
+    return readFeedMessage(bytes);
+  } catch (err) {
+    throw new FeedDecodeError(`not a GTFS-Realtime FeedMessage: ${(err as Error).message}`);
+  }
+}
+
+/** decodeFeedMessage with gtfs-realtime-bindings (decode, then toObject): the reference, for tests and the benchmark. */
+export function decodeFeedMessageWithBindings(bytes: Uint8Array): RtFeedMessage {
   let decoded;
   try {
     decoded = FeedMessage.decode(bytes);

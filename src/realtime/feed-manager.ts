@@ -94,9 +94,16 @@ export interface RealtimeHealth {
 /** Several change events follow one write of a file: poll once they settle. */
 const WATCH_SETTLE_MS = 200;
 
+/**
+ * A feed's last good message as kept between rebuilds: its bytes when it came as bytes (about a tenth of the
+ * decoded objects, and a built state keeps no reference to those), decoded again only when another feed or a
+ * new network asks for a rebuild; the message itself when a function gave it so.
+ */
+type HeldMessage = { bytes: Uint8Array } | { message: RtFeedMessage };
+
 interface FeedRecord {
   source: FeedSource;
-  message: RtFeedMessage | undefined;
+  held: HeldMessage | undefined;
   headerMs: number | undefined;
   receivedMs: number | undefined;
   bytes: number | undefined;
@@ -139,7 +146,7 @@ export class FeedManager {
     this.log = options.log;
     this.feeds = options.sources.map((source) => ({
       source,
-      message: undefined,
+      held: undefined,
       headerMs: undefined,
       receivedMs: undefined,
       bytes: undefined,
@@ -218,7 +225,7 @@ export class FeedManager {
         kind: f.source.kind,
         location: f.source.location,
         intervalMs: f.source.intervalMs,
-        serving: served !== undefined && f.message !== undefined && !this.isExpired(f, nowMs),
+        serving: served !== undefined && f.held !== undefined && !this.isExpired(f, nowMs),
         lastPollMs: f.lastPollMs,
         lastSuccessMs: f.lastSuccessMs,
         receivedMs: f.receivedMs,
@@ -278,8 +285,8 @@ export class FeedManager {
         if (feed.readFault) this.fail(feed, feed.readFault, now);
         else this.succeed(feed, now);
       } else {
-        const bytes = got.kind === "bytes" ? got.bytes.byteLength : undefined;
-        this.receive(feed, got.kind === "bytes" ? decodeFeedMessage(got.bytes) : got.message, bytes, now);
+        if (got.kind === "bytes") this.receive(feed, decodeFeedMessage(got.bytes), { bytes: got.bytes }, now);
+        else this.receive(feed, got.message, { message: got.message }, now);
       }
     } catch (err) {
       if (err instanceof FeedDecodeError) {
@@ -298,7 +305,7 @@ export class FeedManager {
   }
 
   /** A decoded message: judge it against the one held, then rebuild the state with it. */
-  private receive(feed: FeedRecord, message: RtFeedMessage, bytes: number | undefined, now: number): void {
+  private receive(feed: FeedRecord, message: RtFeedMessage, held: HeldMessage, now: number): void {
     const headerMs = (message.header.timestamp ?? 0) * 1000;
     const newest = feed.headerMs ?? 0;
     if (headerMs > 0 && headerMs < newest) {
@@ -307,7 +314,7 @@ export class FeedManager {
       feed.readFault = {
         kind: "older_header",
         message:
-          feed.message !== undefined
+          feed.held !== undefined
             ? `header timestamp ${new Date(headerMs).toISOString()} is older than the message held (${newer}): kept the newer`
             : `header timestamp ${new Date(headerMs).toISOString()} is older than the last message received (${newer}), which expired: refused`,
       };
@@ -320,11 +327,12 @@ export class FeedManager {
       this.succeed(feed, now);
       return;
     }
-    const before = { message: feed.message, headerMs: feed.headerMs, receivedMs: feed.receivedMs, bytes: feed.bytes, entities: feed.entities, expired: feed.expired };
+    const before = { held: feed.held, headerMs: feed.headerMs, receivedMs: feed.receivedMs, bytes: feed.bytes, entities: feed.entities, expired: feed.expired };
     const first = feed.lastSuccessMs === undefined;
-    Object.assign(feed, { message, headerMs, receivedMs: now, bytes, entities: message.entity.length, expired: false });
+    const bytes = "bytes" in held ? held.bytes.byteLength : undefined;
+    Object.assign(feed, { held, headerMs, receivedMs: now, bytes, entities: message.entity.length, expired: false });
     try {
-      this.rebuild(now);
+      this.rebuild(now, { feed, message });
     } catch (err) {
       // The state in service was not replaced: keep it, and this feed's previous message with it.
       Object.assign(feed, before);
@@ -365,7 +373,7 @@ export class FeedManager {
       return;
     }
     feed.fault = { ...fault, sinceMs: now, atMs: now, polls: 1 };
-    const age = feed.message && !feed.expired && feed.receivedMs !== undefined ? Math.round((now - feed.receivedMs) / 1000) : undefined;
+    const age = feed.held && !feed.expired && feed.receivedMs !== undefined ? Math.round((now - feed.receivedMs) / 1000) : undefined;
     const keeping =
       age === undefined ? "no message to serve: its passages follow the schedule" : `keeping its last good message (${age} s old)`;
     this.log.warn(
@@ -382,8 +390,8 @@ export class FeedManager {
   private expire(now: number): void {
     let changed = false;
     for (const feed of this.feeds) {
-      if (feed.message === undefined || !this.isExpired(feed, now)) continue;
-      feed.message = undefined; // memory: nothing reads it once it left the state
+      if (feed.held === undefined || !this.isExpired(feed, now)) continue;
+      feed.held = undefined; // memory: nothing reads it once it left the state
       feed.expired = true;
       changed = true;
       this.log.warn(
@@ -404,10 +412,13 @@ export class FeedManager {
     }
   }
 
-  /** Builds the whole state from every message held and swaps it in; throws (state untouched) when the build does. */
-  private rebuild(now: number): void {
+  /**
+   * Builds the whole state from every message held and swaps it in; throws (state untouched) when the build does.
+   * `fresh` is the message just decoded for its feed, which is not decoded twice.
+   */
+  private rebuild(now: number, fresh?: { feed: FeedRecord; message: RtFeedMessage }): void {
     const network = this.options.network.current();
-    const live = this.feeds.filter((f) => f.message !== undefined && !this.isExpired(f, now));
+    const live = this.feeds.filter((f) => f.held !== undefined && !this.isExpired(f, now));
     if (live.length === 0) {
       clearTimeout(this.expiryTimer);
       this.state = undefined;
@@ -415,7 +426,8 @@ export class FeedManager {
       return;
     }
     const started = performance.now();
-    const state = this.options.build(network, live.map((f) => ({ name: f.source.name, message: f.message! })), now);
+    const inputs = live.map((f) => ({ name: f.source.name, message: f === fresh?.feed ? fresh.message : messageOf(f.held!) }));
+    const state = this.options.build(network, inputs, now);
     this.buildMs = performance.now() - started;
     this.state = state;
     this.validUntilMs = Math.min(...live.map((f) => f.receivedMs! + this.options.maxAgeMs));
@@ -432,7 +444,7 @@ export class FeedManager {
   /** Logs once per feed in the state when the reasons its entities match nothing change. */
   private noteStats(): void {
     const now = this.clock();
-    for (const feed of this.feeds) if (feed.message !== undefined && !this.isExpired(feed, now)) this.noteFeedStats(feed);
+    for (const feed of this.feeds) if (feed.held !== undefined && !this.isExpired(feed, now)) this.noteFeedStats(feed);
   }
 
   private noteFeedStats(feed: FeedRecord): void {
@@ -453,6 +465,11 @@ export class FeedManager {
       );
     }
   }
+}
+
+/** Bytes held were decoded once already: decoding them again cannot fail. */
+function messageOf(held: HeldMessage): RtFeedMessage {
+  return "bytes" in held ? decodeFeedMessage(held.bytes) : held.message;
 }
 
 /** Two faults are the same condition when of one kind (and, for HTTP, one status): a new one is logged. */

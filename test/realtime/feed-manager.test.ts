@@ -155,6 +155,18 @@ describe("FeedManager", () => {
     expect(m.feedHealth().feeds.map((f) => f.serving)).toEqual([true, false]);
   });
 
+  it("FeedManager - a feed held as bytes is decoded again when another feed brings a new message", async () => {
+    let bTimestamp = 0;
+    const a = functionFeedSource({ name: "a", intervalMs: 1000, maxBytes: 50_000, produce: () => encodeFeedMessage(feed(0, "t1")) });
+    const b = functionFeedSource({ name: "b", intervalMs: 1000, maxBytes: 50_000, produce: () => encodeFeedMessage(feed(bTimestamp, "t2")) });
+    const { m } = setup([a, b]);
+    await m.pollAll();
+    bTimestamp = 30;
+    await m.pollAll();
+    expect((m.current(net) as StandInState).messages).toEqual({ a: feed(0, "t1"), b: feed(30, "t2") });
+    expect(m.feedHealth().feeds.map((f) => f.bytes)).toEqual([encodeFeedMessage(feed(0, "t1")).length, encodeFeedMessage(feed(30, "t2")).length]);
+  });
+
   it("FeedManager - an equal header timestamp is the same message: nothing is rebuilt", async () => {
     const calls = { count: 0 };
     const source = functionFeedSource({ name: "rt", intervalMs: 1000, maxBytes: 50_000, produce: () => feed(0, "t1") });

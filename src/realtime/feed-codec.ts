@@ -1,6 +1,6 @@
 /**
  * GTFS-Realtime protobuf <-> plain objects (gtfs-rt-types.ts). Encoding and JSON with gtfs-realtime-bindings, the
- * reference; decoding with read-feed-message.ts (pbf), which gives the same objects in a third of the time
+ * reference; decoding with read-feed-message.ts (pbf), which gives the same objects in two thirds of the time
  * (docs/BENCHMARKS.md, bench:realtime); decodeFeedMessageWithBindings is the reference decoder it is tested against.
  * A corrupt or truncated message throws FeedDecodeError.
  */

@@ -13,8 +13,9 @@
  * - `tripid=<GTFS trip_id>`: only that trip's update and position, and the alerts that name the trip.
  *
  * Without a state (no GTFS-Realtime feed, or none fresh enough): a valid empty FULL_DATASET message. The
- * unfiltered answers are encoded once per state and kept while it is current: on a whole network's state
- * the encoding costs hundreds of milliseconds, a request should not.
+ * unfiltered answers (protobuf and JSON) are made once per state and kept while it is current: for New York's
+ * 08:00 state (9,600 entities) the protobuf takes 0.15 s and 7 MB, the JSON 0.2 to 0.3 s and 21 MB. Filtered
+ * answers are made per request and not kept, so that a state holds at most those two.
  *
  * Not in the OpenAPI document of the core part (openapi.json): it is another API of the operator, with its
  * own published document, and it answers protobuf. The path is GTFS_RT_PATH (config.gtfsRtPath).
@@ -64,7 +65,7 @@ function isRealtimeState(overlay: RealtimeOverlay | undefined): overlay is Realt
   return overlay !== undefined && typeof (overlay as Partial<RealtimeState>).trips === "function";
 }
 
-/** Encoded answers of the current state, by the kinds asked for; dropped with the state. */
+/** The unfiltered answers of a state, protobuf and JSON; dropped with the state. */
 const encoded = new WeakMap<RealtimeState, Map<string, Buffer | string>>();
 
 export const gtfsRealtimeRoute: FastifyPluginAsync<GtfsRealtimeOptions> = async (app, opts) => {
@@ -82,8 +83,9 @@ export const gtfsRealtimeRoute: FastifyPluginAsync<GtfsRealtimeOptions> = async 
       reply.header("cache-control", "no-store");
       reply.type(json ? "application/json; charset=utf-8" : PROTOBUF_CONTENT_TYPE);
 
-      const cacheable = state !== undefined && q.vehicleid === undefined && q.tripid === undefined;
-      const key = `${json}|${q.canceled !== false}|${q.delay !== false}|${q.position !== false}`;
+      const unfiltered = q.canceled !== false && q.delay !== false && q.position !== false && q.vehicleid === undefined && q.tripid === undefined;
+      const cacheable = state !== undefined && unfiltered;
+      const key = json ? "json" : "protobuf";
       const cached = cacheable ? encoded.get(state)?.get(key) : undefined;
       if (cached !== undefined) return reply.send(cached);
 

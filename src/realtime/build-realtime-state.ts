@@ -263,7 +263,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     network,
     builtMs: nowMs,
     stats,
-    alerts: alertInputs.map((a) => a.alert),
+    alerts: feedAlerts,
     disruptions,
     passage(trip: TripIdx, serviceDate: ServiceDate, position: number): RealtimePassageUpdate | undefined {
       const r = records.get(serviceDate * tripCount + trip);

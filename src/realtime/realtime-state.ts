@@ -81,6 +81,9 @@ export interface RealtimeState extends RealtimeOverlay {
   readonly stats: readonly FeedMatchStats[];
   trips(): Iterable<TripState>;
   vehicles(): Iterable<VehicleState>;
-  /** The alerts it holds, as the feeds gave them (with their informed entities resolved or not). */
-  readonly alerts: readonly RtAlert[];
+  /**
+   * The alerts it holds, as the feeds gave them, with their feed entity ids: an alert's referentieOmleiding is
+   * derived from its id, so the GTFS-RT output republishes the id and a consumer of it sees the same disruption.
+   */
+  readonly alerts: readonly { id: string; alert: RtAlert }[];
 }

@@ -86,11 +86,12 @@ export function stateToFeed(state: RealtimeState | undefined, nowMs: number, fil
     }
   }
 
-  state.alerts.forEach((alert, i) => {
-    if (vehicleId !== undefined) return;
-    if (byId && !alert.informedEntity.some((e) => e.trip?.tripId === tripId)) return;
-    entity.push({ id: uniqueId(`alert:${i + 1}`), alert });
-  });
+  // The feed's own entity id: the alert's referentieOmleiding derives from it (alerts-to-disruptions.ts).
+  for (const { id, alert } of state.alerts) {
+    if (vehicleId !== undefined) continue;
+    if (byId && !alert.informedEntity.some((e) => e.trip?.tripId === tripId)) continue;
+    entity.push({ id: uniqueId(id), alert });
+  }
   return { header, entity };
 }
 

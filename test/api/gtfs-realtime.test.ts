@@ -86,9 +86,9 @@ function handState(net: Network): RealtimeState {
       timestampMs: s(8, 2, 50) * 1000,
     },
   ];
-  const alerts: RtAlert[] = [
-    { activePeriod: [], informedEntity: [{ routeId: "3002" }], headerText: texts(["nl", "Werken"]) },
-    { activePeriod: [], informedEntity: [{ trip: { tripId: "L1H0800" } }], headerText: texts(["nl", "Rit 101 rijdt om"]) },
+  const alerts: Array<{ id: string; alert: RtAlert }> = [
+    { id: "alert:1", alert: { activePeriod: [], informedEntity: [{ routeId: "3002" }], headerText: texts(["nl", "Werken"]) } },
+    { id: "alert:2", alert: { activePeriod: [], informedEntity: [{ trip: { tripId: "L1H0800" } }], headerText: texts(["nl", "Rit 101 rijdt om"]) } },
   ];
   return {
     network: net,

@@ -74,7 +74,9 @@ describe("stateToFeed", () => {
       expect([...a.trips()].filter((t) => t.trip === undefined).map((t) => t.descriptor.tripId)).toEqual(["EXTRA-1"]);
       expect([...a.trips()].filter((t) => t.cancelled).length).toBeGreaterThan(3);
       expect([...b.vehicles()].length).toBe([...a.vehicles()].length);
+      // Alerts keep their feed entity ids, so their disruptions keep their referentieOmleiding.
       expect(b.alerts).toEqual(a.alerts);
+      expect(b.disruptions).toEqual(a.disruptions);
       // And what a stop shows.
       const busiest = [...a.trips()].find((t) => !t.cancelled && t.trip !== undefined)!.stops[2].stop;
       expect(stopRealTime(net, b, { stop: busiest, from: nowMs, max: 20 })).toEqual(stopRealTime(net, a, { stop: busiest, from: nowMs, max: 20 }));

@@ -1,0 +1,84 @@
+import type { Network } from "../network/model.js";
+import { type DeparturesAtStopParams, departuresAtStop } from "./departures-at-stop.js";
+import type { Passage } from "./types.js";
+
+/**
+ * Passages kept per network by the default cache: about 58 MB, measured at 578 bytes of heap a passage (the
+ * Passage object, its id and time strings, its slot in the day's array) on the MTA snapshot's busiest stop. That
+ * holds the day of some 770 stops of median traffic (130 passages) or 118 of the busiest (844), the stops a
+ * real-time service is asked about again and again; a whole day of the network (1.9 million passages on the MTA
+ * snapshot) would take about 1.1 GB. Bounded in passages, not entries, since a day's size ranges from one passage
+ * to several thousand; a day is rebuilt in about 0.3 ms at worst (docs/BENCHMARKS.md), so a miss costs little.
+ */
+export const STOP_DAY_CACHE_PASSAGES = 100_000;
+
+/** Stop days as departuresAtStop gives them, shared between requests. */
+export interface StopDayCache {
+  /**
+   * The same passages as departuresAtStop(network, undefined, params), in the same order; the array and its Passage
+   * objects are shared with every other caller: read them, never change them. Performance contract: a Map lookup
+   * when the day is kept, else departuresAtStop once.
+   */
+  passages(network: Network, params: DeparturesAtStopParams): readonly Passage[];
+  /** What is kept for a network: days and their passages (for tests and monitoring). */
+  size(network: Network): { days: number; passages: number };
+}
+
+interface NetworkEntries {
+  /** key (see dayKey) -> the day; Map order is the LRU order, least recently used first. */
+  days: Map<number, readonly Passage[]>;
+  passages: number;
+}
+
+/**
+ * A cache of stop days: per network (a swapped-out network takes its days with it, and a network never sees
+ * another's), least recently used out first, at most `maxPassages` passages per network. A day larger than a
+ * quarter of the bound is computed every time rather than emptying the cache for it.
+ *
+ * A stop's day does not depend on the real-time state (departuresAtStop ignores it; predictions are overlaid on
+ * each request by withRealtime), so a new state never invalidates it, and a new network is a new key.
+ */
+export function createStopDayCache(maxPassages: number = STOP_DAY_CACHE_PASSAGES): StopDayCache {
+  const byNetwork = new WeakMap<Network, NetworkEntries>();
+  return {
+    passages(network, params) {
+      let entries = byNetwork.get(network);
+      if (!entries) {
+        entries = { days: new Map(), passages: 0 };
+        byNetwork.set(network, entries);
+      }
+      const key = dayKey(network, params);
+      const hit = entries.days.get(key);
+      if (hit) {
+        entries.days.delete(key);
+        entries.days.set(key, hit);
+        return hit;
+      }
+      const day: readonly Passage[] = departuresAtStop(network, undefined, params);
+      if (day.length > maxPassages / 4) return day;
+      entries.days.set(key, day);
+      entries.passages += day.length;
+      for (const [k, v] of entries.days) {
+        if (entries.passages <= maxPassages) break;
+        entries.days.delete(k);
+        entries.passages -= v.length;
+      }
+      return day;
+    },
+    size(network) {
+      const entries = byNetwork.get(network);
+      return { days: entries?.days.size ?? 0, passages: entries?.passages ?? 0 };
+    },
+  };
+}
+
+/**
+ * (date, last-stop flag, stop) as one exact integer: a number key is hashed without building a string. ServiceDate
+ * is yyyymmdd (< 10^8), so the largest key is below 2 * 10^8 * stop count, exact for up to 45 million stops.
+ */
+function dayKey(network: Network, params: DeparturesAtStopParams): number {
+  return (params.date * 2 + (params.includeLastStop === true ? 1 : 0)) * network.stops.count + params.stop;
+}
+
+/** The process's cache of stop days, used by the real-time queries (upcomingPassages). */
+export const stopDayCache: StopDayCache = createStopDayCache();

@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
+import type { Network, StopIdx } from "../../src/network/model.js";
+import { loadSnapshot } from "../../src/network/snapshot.js";
+import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
+import { createStopDayCache } from "../../src/timetable/stop-day-cache.js";
+import { demoNetwork } from "../helpers/demo-network.js";
+import { fixtureNetwork, stopIdx } from "./fixture-network.js";
+
+const TUESDAY = 20260310;
+
+/** The demo's stops with passages on the Tuesday, busiest first. */
+function stopsByPassages(net: Network): Array<{ stop: StopIdx; passages: number }> {
+  const out: Array<{ stop: StopIdx; passages: number }> = [];
+  for (let s = 0; s < net.stops.count; s++) {
+    const passages = departuresAtStop(net, undefined, { stop: s, date: TUESDAY }).length;
+    if (passages > 0) out.push({ stop: s, passages });
+  }
+  return out.sort((a, b) => b.passages - a.passages || a.stop - b.stop);
+}
+
+describe("stopDayCache - demo network", () => {
+  let net: Network;
+  let stops: Array<{ stop: StopIdx; passages: number }>;
+  beforeAll(async () => {
+    net = await demoNetwork();
+    stops = stopsByPassages(net);
+  });
+
+  it("stopDayCache - the same passages as departuresAtStop, missed and hit, with and without the last stop", () => {
+    const cache = createStopDayCache();
+    for (const { stop } of stops.slice(0, 40)) {
+      for (const includeLastStop of [false, true]) {
+        for (const date of [TUESDAY, 20260314, 20260315]) {
+          const params = { stop, date, includeLastStop };
+          const missed = cache.passages(net, params);
+          expect(missed).toEqual(departuresAtStop(net, undefined, params));
+          // A hit is the very array kept.
+          expect(cache.passages(net, params)).toBe(missed);
+        }
+      }
+    }
+    expect(cache.size(net).days).toBe(40 * 2 * 3);
+  });
+
+  it("stopDayCache - the DST Sundays' days as departuresAtStop gives them", async () => {
+    const dst = await fixtureNetwork("daylight-saving-time");
+    const cache = createStopDayCache();
+    for (const date of [20240331, 20241027, 20250330, 20251026, 20240616]) {
+      const params = { stop: stopIdx(dst, "300011"), date };
+      expect(cache.passages(dst, params)).toEqual(departuresAtStop(dst, undefined, params));
+      expect(cache.passages(dst, params)).toEqual(departuresAtStop(dst, undefined, params));
+    }
+  });
+
+  it("stopDayCache - a swapped-in network does not see the days kept for another, even one loaded from the same snapshot", async () => {
+    const cache = createStopDayCache();
+    const again = loadSnapshot(await ensureDemoSnapshot({ quiet: true }));
+    const dst = await fixtureNetwork("daylight-saving-time");
+    const params = { stop: stops[0].stop, date: TUESDAY };
+    const day = cache.passages(net, params);
+    const dayAgain = cache.passages(again, params);
+    expect(dayAgain).not.toBe(day);
+    expect(dayAgain).toEqual(departuresAtStop(again, undefined, params));
+    // Another network, the same stop index and date: its own answer (here, nothing), not the demo's.
+    const other = { stop: 0, date: TUESDAY };
+    cache.passages(net, other);
+    expect(cache.passages(dst, other)).toEqual(departuresAtStop(dst, undefined, other));
+    expect(cache.size(net)).toEqual({ days: 2, passages: day.length + departuresAtStop(net, undefined, other).length });
+    expect(cache.size(again)).toEqual({ days: 1, passages: dayAgain.length });
+  });
+
+  it("stopDayCache - the bound holds: least recently used days go first; a day over a quarter of it is not kept", () => {
+    const bound = 4 * stops[0].passages;
+    const cache = createStopDayCache(bound);
+    const busiest = { stop: stops[0].stop, date: TUESDAY };
+    const first = cache.passages(net, busiest);
+    for (const { stop, passages } of stops.slice(1)) {
+      const params = { stop, date: TUESDAY };
+      expect(cache.passages(net, params)).toHaveLength(passages);
+      expect(cache.size(net).passages).toBeLessThanOrEqual(bound);
+      // Used on every request: never the least recently used.
+      expect(cache.passages(net, busiest)).toBe(first);
+    }
+    // More was asked than the bound holds: days went, the bound stayed nearly full.
+    expect(stops.reduce((n, s) => n + s.passages, 0)).toBeGreaterThan(10 * bound);
+    expect(cache.size(net).days).toBeLessThan(stops.length);
+    expect(cache.size(net).passages).toBeGreaterThan(bound / 2);
+    // Half the bound for the busiest stop's day: computed, answered, not kept.
+    const small = createStopDayCache(2 * stops[0].passages);
+    expect(small.passages(net, busiest)).toEqual(first);
+    expect(small.size(net)).toEqual({ days: 0, passages: 0 });
+  });
+});

@@ -1,5 +1,6 @@
 import type { Network } from "../network/model.js";
 import { type DeparturesAtStopParams, departuresAtStop } from "./departures-at-stop.js";
+import { networkLru } from "./network-lru.js";
 import type { Passage } from "./types.js";
 
 /**
@@ -24,50 +25,18 @@ export interface StopDayCache {
   size(network: Network): { days: number; passages: number };
 }
 
-interface NetworkEntries {
-  /** key (see dayKey) -> the day; Map order is the LRU order, least recently used first. */
-  days: Map<number, readonly Passage[]>;
-  passages: number;
-}
-
 /**
- * A cache of stop days: per network (a swapped-out network takes its days with it, and a network never sees
- * another's), least recently used out first, at most `maxPassages` passages per network. A day larger than a
- * quarter of the bound is computed every time rather than emptying the cache for it.
- *
- * A stop's day does not depend on the real-time state (departuresAtStop ignores it; predictions are overlaid on
- * each request by withRealtime), so a new state never invalidates it, and a new network is a new key.
+ * A cache of stop days (networkLru): per network, least recently used out first, at most `maxPassages` passages per
+ * network. A stop's day does not depend on the real-time state (departuresAtStop ignores it; predictions are
+ * overlaid on each request by withRealtime), so a new state never invalidates it, and a new network is a new key.
  */
 export function createStopDayCache(maxPassages: number = STOP_DAY_CACHE_PASSAGES): StopDayCache {
-  const byNetwork = new WeakMap<Network, NetworkEntries>();
+  const lru = networkLru<readonly Passage[]>(maxPassages, (day) => day.length);
   return {
-    passages(network, params) {
-      let entries = byNetwork.get(network);
-      if (!entries) {
-        entries = { days: new Map(), passages: 0 };
-        byNetwork.set(network, entries);
-      }
-      const key = dayKey(network, params);
-      const hit = entries.days.get(key);
-      if (hit) {
-        entries.days.delete(key);
-        entries.days.set(key, hit);
-        return hit;
-      }
-      const day: readonly Passage[] = departuresAtStop(network, undefined, params);
-      if (day.length > maxPassages / 4) return day;
-      entries.days.set(key, day);
-      entries.passages += day.length;
-      for (const [k, v] of entries.days) {
-        if (entries.passages <= maxPassages) break;
-        entries.days.delete(k);
-        entries.passages -= v.length;
-      }
-      return day;
-    },
+    passages: (network, params) => lru.get(network, dayKey(network, params), () => departuresAtStop(network, undefined, params)),
     size(network) {
-      const entries = byNetwork.get(network);
-      return { days: entries?.days.size ?? 0, passages: entries?.passages ?? 0 };
+      const { entries, weight } = lru.size(network);
+      return { days: entries, passages: weight };
     },
   };
 }

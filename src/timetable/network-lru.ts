@@ -1,0 +1,55 @@
+import type { Network } from "../network/model.js";
+
+/** Values computed from a network and kept between requests, per network, least recently used out first. */
+export interface NetworkLru<V> {
+  /** The value kept under `key` for this network, else compute() (kept unless over a quarter of the bound). */
+  get(network: Network, key: number, compute: () => V): V;
+  /** What is kept for a network: entries and their summed weight (for tests and monitoring). */
+  size(network: Network): { entries: number; weight: number };
+}
+
+interface Entries<V> {
+  /** key -> value; Map order is the LRU order, least recently used first. */
+  values: Map<number, V>;
+  weight: number;
+}
+
+/**
+ * An LRU per network, at most `maxWeight` per network (weight: e.g. a value's passages). The entries of a network
+ * live in a WeakMap keyed by it, so a swapped-out network takes them with it and a network never sees another's.
+ * A value weighing over a quarter of the bound is computed every time rather than emptying the cache for it.
+ * Number keys: a Map hashes them without building a string.
+ */
+export function networkLru<V>(maxWeight: number, weight: (value: V) => number): NetworkLru<V> {
+  const byNetwork = new WeakMap<Network, Entries<V>>();
+  return {
+    get(network, key, compute) {
+      let entries = byNetwork.get(network);
+      if (!entries) {
+        entries = { values: new Map(), weight: 0 };
+        byNetwork.set(network, entries);
+      }
+      const hit = entries.values.get(key);
+      if (hit !== undefined) {
+        entries.values.delete(key);
+        entries.values.set(key, hit);
+        return hit;
+      }
+      const value = compute();
+      const w = weight(value);
+      if (w > maxWeight / 4) return value;
+      entries.values.set(key, value);
+      entries.weight += w;
+      for (const [k, v] of entries.values) {
+        if (entries.weight <= maxWeight) break;
+        entries.values.delete(k);
+        entries.weight -= weight(v);
+      }
+      return value;
+    },
+    size(network) {
+      const entries = byNetwork.get(network);
+      return { entries: entries?.values.size ?? 0, weight: entries?.weight ?? 0 };
+    },
+  };
+}

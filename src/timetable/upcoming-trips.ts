@@ -1,11 +1,12 @@
 import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
-import type { LineDirIdx, Network } from "../network/model.js";
+import type { LineDirIdx, Network, ServiceSeconds, TripIdx } from "../network/model.js";
 import { serviceDayActive, serviceDayIndex } from "./is-service-active.js";
+import { longestTripOfPattern } from "./longest-trip-of-pattern.js";
 import { addedPassage } from "./make-passage.js";
 import { maxStopTime } from "./max-stop-time.js";
 import type { RealtimeOverlay } from "./realtime-overlay.js";
-import { tripTimetable } from "./trip-timetable.js";
+import { tripDayCache } from "./trip-day-cache.js";
 import type { RealtimePassage, RealtimeTrip } from "./types.js";
 import { LATE_LOOKBACK_MS } from "./upcoming-passages.js";
 import { withRealtime } from "./with-realtime.js";
@@ -34,8 +35,13 @@ export interface UpcomingTripsParams {
  * added trips (GTFS-RT ADDED) of the line direction are listed the same way, with the stops the
  * feed gives a time for; their start is the feed's time at their first such stop.
  *
- * Cost: integer comparisons over the line direction's trips of the few service dates that can
- * reach `from`; passages are built for the trips kept.
+ * A trip scheduled to leave at or after `until` is not looked at, even when the overlay predicts it earlier: unlike
+ * a stop's list (EARLY_LOOKAHEAD_MS, upcoming-passages.ts) the window has no look-ahead.
+ *
+ * Cost: per pattern of the line direction and service date that can reach `from`, a binary search
+ * and integer comparisons over the trips that leave in the window or up to the pattern's longest
+ * trip before it (longestTripOfPattern); the trips kept come from the trip-day cache (tripTimetable once per trip and
+ * service date), then withRealtime per passage from the look-back on.
  */
 export function upcomingTrips(network: Network, realtime: RealtimeOverlay | undefined, params: UpcomingTripsParams): RealtimeTrip[] {
   const { lineDirections, patterns, trips, stopTimes } = network;
@@ -46,6 +52,7 @@ export function upcomingTrips(network: Network, realtime: RealtimeOverlay | unde
   // A service date reaches `start` only when it began less than the network's latest time before it.
   const first = addDays(zone.localDateOf(start), -Math.ceil(maxStopTime(network) / 86_400) - 1);
   const last = zone.localDateOf(until);
+  const longest = longestTripOfPattern(network);
   const found: Array<{ startMs: EpochMs; trip: RealtimeTrip }> = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {
     const day = serviceDayIndex(network, date);
@@ -57,12 +64,15 @@ export function upcomingTrips(network: Network, realtime: RealtimeOverlay | unde
     for (let r = lineDirections.patternStart[ld]; r < lineDirections.patternStart[ld + 1]; r++) {
       const p = lineDirections.patterns[r];
       const length = patterns.stopStart[p + 1] - patterns.stopStart[p];
-      for (let t = patterns.tripStart[p]; t < patterns.tripStart[p + 1]; t++) {
+      // A pattern's trips are sorted by departure at the first stop: one that arrives at loSec or later left at
+      // loSec - longest[p] or later, and once one leaves at hiSec so do the rest.
+      for (let t = firstLeavingFrom(network, p, loSec - longest[p]); t < patterns.tripStart[p + 1]; t++) {
         const row0 = trips.stopTimeStart[t];
         // hot: two comparisons decide most trips
-        if (stopTimes.arrival[row0 + length - 1] < loSec || stopTimes.departure[row0] >= hiSec) continue;
+        if (stopTimes.departure[row0] >= hiSec) break;
+        if (stopTimes.arrival[row0 + length - 1] < loSec) continue;
         if (!serviceDayActive(network, trips.service[t], day)) continue;
-        const tt = tripTimetable(network, t, date);
+        const tt = tripDayCache.timetable(network, t, date);
         const passages: RealtimePassage[] = [];
         for (const passage of tt.passages) {
           if (passage.epochMs < start) continue;
@@ -118,4 +128,17 @@ export function upcomingTrips(network: Network, realtime: RealtimeOverlay | unde
       a.trip.trip - b.trip.trip,
   );
   return found.map((f) => f.trip);
+}
+
+/** The first trip of pattern `p` leaving its first stop at `sec` or later (trips are sorted so); the pattern's end when none does. */
+function firstLeavingFrom(network: Network, p: number, sec: ServiceSeconds): TripIdx {
+  const { patterns, trips, stopTimes } = network;
+  let lo = patterns.tripStart[p];
+  let hi = patterns.tripStart[p + 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (stopTimes.departure[trips.stopTimeStart[mid]] < sec) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -21,9 +21,7 @@
  * or `--snapshot <file>`. Flags: --duration <s>, --connections <n> (default 10), --runs <n> (default 15), --skip-http.
  * Results: printed, and written to bench/.data/realtime-results.json.
  */
-import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import bindings from "gtfs-realtime-bindings";
@@ -44,6 +42,7 @@ import { busiestWeekday, summarise } from "../../src/timetable/departures-at-sto
 import { upcomingPassages } from "../../src/timetable/upcoming-passages.js";
 import { prepareMta } from "../import/prepare-mta.js";
 import { benchDataDir } from "../lib/bench-paths.js";
+import { autocannonRun } from "../lib/autocannon-run.js";
 
 export const REALTIME_TARGETS = { decodeAndApplyMs: 300, stopRealTimeRequestsPerSecond: 5000 } as const;
 
@@ -89,35 +88,6 @@ const shown = (samples: number[]) => {
 };
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** autocannon in its own process: in the server's process it would take half of the event loop. */
-async function httpRun(url: string, duration: number, connections: number) {
-  const cli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
-  const args = [cli, "--json", "-d", String(duration), "-c", String(connections), "-H", "Ocp-Apim-Subscription-Key=bench", url];
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let text = "";
-    child.stdout.setEncoding("utf8").on("data", (c: string) => (text += c));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-  const r = JSON.parse(out.trim().split("\n").pop()!) as {
-    requests: { average: number; total: number };
-    latency: { p50: number; p99: number; max: number };
-    throughput: { average: number };
-    non2xx: number;
-    errors: number;
-  };
-  return {
-    requestsPerSecond: Math.round(r.requests.average),
-    requests: r.requests.total,
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    latencyMaxMs: r.latency.max,
-    bytesPerResponse: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
 
 function feedFigures(m: RtFeedMessage) {
   const trips = m.entity.filter((e) => e.tripUpdate).length;
@@ -232,7 +202,7 @@ if (!process.argv.includes("--skip-http")) {
     const realtime = shownPassages.filter((d) => d.predictionStatussen.includes("REALTIME")).length;
     if (withState && realtime === 0) throw new Error(`${name} stop shows no REALTIME passage: the bench would measure the schedule`);
     const before = applied;
-    const result = await httpRun(url, duration, connections);
+    const result = await autocannonRun(url, duration, connections);
     http[name] = { stop: `${e}_${h}`, name: network.strings.get(network.stops.longName[stop]), passagesPerHour: passages, realtimeShown: `${realtime}/${shownPassages.length}`, reapplied: applied - before, ...result };
     console.log(
       `HTTP /haltes/${e}/${h}/real-time, ${name} stop "${network.strings.get(network.stops.longName[stop])}" (${passages} passages 08:00-09:00; ${realtime} of ${shownPassages.length} shown REALTIME): ` +

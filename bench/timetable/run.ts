@@ -12,9 +12,7 @@
  * Flags: --duration <s> (default 10), --connections <n> (default 10), --skip-http.
  * Results: printed, and written to bench/.data/timetable-results.json.
  */
-import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../../src/api/app.js";
@@ -30,6 +28,7 @@ import { loadSnapshot } from "../../src/network/snapshot.js";
 import { benchDeparturesAtStop, busiestWeekday, summarise } from "../../src/timetable/departures-at-stop.bench.js";
 import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
 import { benchDataDir } from "../lib/bench-paths.js";
+import { autocannonRun } from "../lib/autocannon-run.js";
 
 export const TIMETABLE_TARGETS = { stopDayP50Ms: 1, e5TenStopsRequestsPerSecond: 3000 } as const;
 
@@ -69,36 +68,6 @@ function keyOf(network: Network, s: StopIdx): string {
   return `${network.meta.entities[network.stops.entity[s]].number}_${network.strings.get(network.stops.number[s])}`;
 }
 
-/**
- * autocannon in its own process: in the server's process it would take half of the event loop and
- * halve the figure.
- */
-async function httpRun(url: string, duration: number, connections: number) {
-  const cli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
-  const args = [cli, "--json", "-d", String(duration), "-c", String(connections), "-H", "Ocp-Apim-Subscription-Key=bench", url];
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let text = "";
-    child.stdout.setEncoding("utf8").on("data", (c: string) => (text += c));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-  const r = JSON.parse(out.trim().split("\n").pop()!) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    throughput: { average: number };
-    non2xx: number;
-    errors: number;
-  };
-  return {
-    requestsPerSecond: r.requests.average,
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    bytesPerResponse: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
 
 const { network, source } = await loadNetwork();
 const date = busiestWeekday(network);
@@ -145,7 +114,7 @@ if (!process.argv.includes("--skip-http")) {
       samples.push(performance.now() - t0);
     }
     const uncached = summarise(samples.slice(50));
-    const result = await httpRun(url, duration, connections);
+    const result = await autocannonRun(url, duration, connections);
     http[name] = { stops: set.length, passages, uncachedBodyP50Ms: uncached.p50Ms, ...result };
     console.log(
       `HTTP E5, ${name} 10 stops (${passages} passages, ${result.bytesPerResponse} bytes; uncached body p50 ${uncached.p50Ms.toFixed(2)} ms): ` +

@@ -11,6 +11,7 @@ import type { LineDirIdx, Network, ServiceDate, StopIdx } from "../network/model
 import { checkTimetableDate } from "../timetable/check-timetable-date.js";
 import { diversionsFor } from "../timetable/diversions-for.js";
 import { notesOfPassages } from "../timetable/notes-of-passages.js";
+import { networkLru } from "../timetable/network-lru.js";
 import { stopTimetable, type StopTimetable } from "../timetable/stop-timetable.js";
 import { tripOnDate } from "../timetable/trip-on-date.js";
 import { tripsOfLineDirection } from "../timetable/trips-of-line-direction.js";
@@ -148,7 +149,7 @@ export interface StopDayJson {
  * caps what arbitrary Host headers (link bases) can make us keep.
  */
 const STOP_DAY_CACHE_BYTES = 64 * 1024 * 1024;
-const stopDayCaches = new WeakMap<Network, { entries: Map<string, StopDayJson>; bytes: number }>();
+const stopDayJsonCache = networkLru<StopDayJson, string>(STOP_DAY_CACHE_BYTES, (json) => json.halteDoorkomsten.length + json.notes.length);
 
 /** One stop's day as JSON, computed (no cache): the query, the renaming, the serialisation. */
 export function renderStopDay(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
@@ -163,29 +164,8 @@ export function renderStopDay(net: Network, L: Linker, stop: StopIdx, date: Serv
 }
 
 function stopDayJson(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
-  let cache = stopDayCaches.get(net);
-  if (!cache) {
-    cache = { entries: new Map(), bytes: 0 };
-    stopDayCaches.set(net, cache);
-  }
   const key = `${L.base}|${stop}|${date}|${includeLastStop ? 1 : 0}`;
-  const hit = cache.entries.get(key);
-  if (hit) {
-    cache.entries.delete(key);
-    cache.entries.set(key, hit);
-    return hit;
-  }
-  const json = renderStopDay(net, L, stop, date, includeLastStop);
-  const size = json.halteDoorkomsten.length + json.notes.length;
-  if (size > STOP_DAY_CACHE_BYTES / 4) return json;
-  cache.entries.set(key, json);
-  cache.bytes += size;
-  for (const [k, v] of cache.entries) {
-    if (cache.bytes <= STOP_DAY_CACHE_BYTES) break;
-    cache.entries.delete(k);
-    cache.bytes -= v.halteDoorkomsten.length + v.notes.length;
-  }
-  return json;
+  return stopDayJsonCache.get(net, key, () => renderStopDay(net, L, stop, date, includeLastStop));
 }
 
 const HALTE_DOORKOMSTEN_OPEN = Buffer.from('{"halteDoorkomsten":');

@@ -1,16 +1,16 @@
 import type { Network } from "../network/model.js";
 
 /** Values computed from a network and kept between requests, per network, least recently used out first. */
-export interface NetworkLru<V> {
+export interface NetworkLru<V, K extends number | string = number> {
   /** The value kept under `key` for this network, else compute() (kept unless over a quarter of the bound). */
-  get(network: Network, key: number, compute: () => V): V;
+  get(network: Network, key: K, compute: () => V): V;
   /** What is kept for a network: entries and their summed weight (for tests and monitoring). */
   size(network: Network): { entries: number; weight: number };
 }
 
-interface Entries<V> {
+interface Entries<V, K> {
   /** key -> value; Map order is the LRU order, least recently used first. */
-  values: Map<number, V>;
+  values: Map<K, V>;
   weight: number;
 }
 
@@ -18,10 +18,10 @@ interface Entries<V> {
  * An LRU per network, at most `maxWeight` per network (weight: e.g. a value's passages). The entries of a network
  * live in a WeakMap keyed by it, so a swapped-out network takes them with it and a network never sees another's.
  * A value weighing over a quarter of the bound is computed every time rather than emptying the cache for it.
- * Number keys: a Map hashes them without building a string.
+ * Number keys where they do: a Map hashes them without building a string.
  */
-export function networkLru<V>(maxWeight: number, weight: (value: V) => number): NetworkLru<V> {
-  const byNetwork = new WeakMap<Network, Entries<V>>();
+export function networkLru<V, K extends number | string = number>(maxWeight: number, weight: (value: V) => number): NetworkLru<V, K> {
+  const byNetwork = new WeakMap<Network, Entries<V, K>>();
   return {
     get(network, key, compute) {
       let entries = byNetwork.get(network);

@@ -25,6 +25,8 @@ export interface ImportOptions {
   profile?: ProfileChoice;
   /** Reference folder; "none" for no reference data; default: the built-in Flanders data. */
   reference?: string;
+  /** Footpath radius in metres (compileNetwork's walkRadiusMeters); default 400. */
+  walkRadiusMeters?: number;
   progress?: Progress;
   /** Where the summary goes (stdout by default). */
   log?: (line: string) => void;
@@ -62,7 +64,7 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
       inputs.push({ feed, profile });
       profileLines.push(profileLine(basename(resolve(path)), choice, profile, detected));
     }
-    network = compileNetwork(inputs, { reference, onStage: (s) => progress.stage(`compiling: ${s}`) });
+    network = compileNetwork(inputs, { reference, walkRadiusMeters: options.walkRadiusMeters, onStage: (s) => progress.stage(`compiling: ${s}`) });
     progress.stage("writing snapshot");
     snapshotBytes = writeSnapshot(network, resolve(options.out));
   } finally {
@@ -140,7 +142,7 @@ export function networkCounts(network: Network): string[] {
   return [
     "network:",
     `  entities ${m.entities.length}, stops ${network.stops.count}, lines ${network.lines.count}, patterns ${network.patterns.count}`,
-    `  trips ${network.trips.count}, stop times ${network.stopTimes.count}, services ${network.services.count}, footpaths ${network.stops.footpathTo.length}`,
+    `  trips ${network.trips.count}, stop times ${network.stopTimes.count}, services ${network.services.count}, footpaths ${network.stops.footpathTo.length} (walk radius ${m.footpaths.maxMeters} m)`,
     `  notes ${network.notes.count}, diversions ${m.diversions.length}, municipalities ${m.municipalities.length}, regions ${m.regions.length}`,
   ];
 }

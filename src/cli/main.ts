@@ -1,6 +1,6 @@
 /**
  * The `lijnwijzer` command:
- *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
+ *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none] [--walk-radius <m>]
  *   lijnwijzer inspect <file> [--stops|--lines] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>] [--realtime <url|file|simulator>]... [--no-realtime]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { GtfsError } from "../gtfs/gtfs-error.js";
 import { LijnwijzerError } from "../errors.js";
 import { loadConfig } from "../lib/config.js";
+import { MAX_WALK_RADIUS_METERS } from "../network/build-footpaths.js";
 import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
 import { importFeeds } from "./import-command.js";
@@ -22,8 +23,11 @@ import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
 
 const USAGE = `usage:
   lijnwijzer import <feed.zip|folder>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
+                    [--walk-radius <metres>]
       --profile auto (default) takes delijn for a feed that follows the operator's own GTFS
       conventions and generic for any other; the summary says which each feed got and why
+      --walk-radius: stops at most this far apart (straight line) are linked on foot for route planning
+      (default 400, at most ${MAX_WALK_RADIUS_METERS}); 0 walks only along transfers.txt and between platforms of one station
   lijnwijzer inspect <snapshot>                        counts, validity, entities, largest lines, warnings
   lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
                                                        id, code, key or name contains text
@@ -85,6 +89,7 @@ async function importCommand(args: string[]): Promise<number> {
       out: { type: "string", short: "o" },
       profile: { type: "string", default: "auto" },
       reference: { type: "string" },
+      "walk-radius": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -96,7 +101,14 @@ async function importCommand(args: string[]): Promise<number> {
   if (!values.out) return usage("import needs --out <snapshot file>");
   const profile = PROFILES.find((p) => p === values.profile);
   if (!profile) return usage(`--profile must be auto, delijn or generic, not "${values.profile}"`);
-  await importFeeds({ feeds: positionals, out: values.out, profile, reference: values.reference });
+  let walkRadiusMeters: number | undefined;
+  if (values["walk-radius"] !== undefined) {
+    walkRadiusMeters = Number(values["walk-radius"]);
+    if (values["walk-radius"].trim() === "" || !(walkRadiusMeters >= 0 && walkRadiusMeters <= MAX_WALK_RADIUS_METERS)) {
+      return usage(`--walk-radius must be a number of metres from 0 to ${MAX_WALK_RADIUS_METERS}, not "${values["walk-radius"]}"`);
+    }
+  }
+  await importFeeds({ feeds: positionals, out: values.out, profile, reference: values.reference, walkRadiusMeters });
   return 0;
 }
 

@@ -20,6 +20,7 @@ import { compileServices } from "./compile-services.js";
 import { compileStops, indexStopPatterns } from "./compile-stops.js";
 import { compileTrips } from "./compile-trips.js";
 import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
+import { footpathLinks } from "./footpath-links.js";
 import type { ColourInfo, Network, NetworkMeta, RegionInfo } from "./model.js";
 import { nameTwinPlatforms } from "./name-twin-platforms.js";
 import { StringPool } from "./packed-strings.js";
@@ -37,6 +38,11 @@ export interface CompileOptions {
   now?: Date;
   /** Called at the start of each stage, for progress output. */
   onStage?: (stage: string) => void;
+  /**
+   * Footpaths join every two stops at most this far apart in a straight line (default 400 m); 0: only the platforms
+   * of one parent station and the pairs transfers.txt links (build-footpaths.ts). Recorded in meta.footpaths.
+   */
+  walkRadiusMeters?: number;
 }
 
 export function compileNetwork(inputs: readonly CompileInput[], options: CompileOptions = {}): Network {
@@ -68,14 +74,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const stops = stopTable.stops;
   indexStopPatterns(stops, tripTable.patterns);
   stage("footpaths");
-  const transfers = inputs.flatMap(({ feed }, f) =>
-    feed.transfers.flatMap((row) => {
-      const a = stopTable.stopOf(f, row.fromStopId);
-      const b = stopTable.stopOf(f, row.toStopId);
-      return a !== undefined && b !== undefined ? [{ from: a, to: b, row }] : [];
-    }),
-  );
-  const fp = buildFootpaths(stops.lat, stops.lon, transfers);
+  const walkRadius = options.walkRadiusMeters ?? FOOTPATH_PARAMETERS.maxMeters;
+  const fp = buildFootpaths(stops.lat, stops.lon, footpathLinks(inputs, stopTable), walkRadius);
   stops.footpathStart = fp.start;
   stops.footpathTo = fp.to;
   stops.footpathSeconds = fp.seconds;
@@ -113,7 +113,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     municipalities: stopTable.municipalities,
     colours,
     diversions,
-    footpaths: { ...FOOTPATH_PARAMETERS },
+    footpaths: { ...FOOTPATH_PARAMETERS, maxMeters: walkRadius },
     warnings: warnings.list(),
   };
 

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import type { TransferRow } from "../../src/gtfs/types.js";
+import { buildFootpaths, type Footpaths } from "../../src/network/build-footpaths.js";
+import type { FootpathLinks } from "../../src/network/footpath-links.js";
+
+/** Stops on the meridian 4.7 E, `metres` north of 50.87 N each (111,320 m per degree of latitude). */
+function stopsAt(...metres: number[]) {
+  return { lat: Float64Array.from(metres, (m) => 50.87 + m / 111_320), lon: new Float64Array(metres.length).fill(4.7) };
+}
+
+const row = (transferType: number, minTransferTime?: number): TransferRow => ({ fromStopId: "", toStopId: "", transferType, minTransferTime });
+
+function links(n: number, transfers: FootpathLinks["transfers"] = [], stations: number[][] = []): FootpathLinks {
+  const station = new Int32Array(n).fill(-1);
+  stations.forEach((members, g) => members.forEach((s) => (station[s] = g)));
+  return { transfers, station };
+}
+
+/** "from->to:seconds" of every footpath. */
+function paths(fp: Footpaths): string[] {
+  const out: string[] = [];
+  for (let s = 0; s + 1 < fp.start.length; s++) for (let i = fp.start[s]; i < fp.start[s + 1]; i++) out.push(`${s}->${fp.to[i]}:${fp.seconds[i]}`);
+  return out;
+}
+
+describe("buildFootpaths", () => {
+  it("buildFootpaths - links stops within the radius both ways at straight metres x 1.3 / 1.25 m/s, rounded up", () => {
+    const { lat, lon } = stopsAt(0, 201, 702);
+    // 201 m -> 209.04 s -> 210 s; 501 m is beyond 400 m
+    expect(paths(buildFootpaths(lat, lon, links(3)))).toEqual(["0->1:210", "1->0:210"]);
+    expect(paths(buildFootpaths(lat, lon, links(3), 502))).toEqual(["0->1:210", "1->0:210", "1->2:522", "2->1:522"]);
+  });
+
+  it("buildFootpaths - never links a stop to itself: not a twin at the same spot, a station or a transfers.txt row", () => {
+    const { lat, lon } = stopsAt(0, 0, 51);
+    const fp = buildFootpaths(lat, lon, links(3, [{ from: 0, to: 0, row: row(2, 120) }], [[0, 1]]));
+    expect(paths(fp)).toEqual(["0->1:0", "0->2:54", "1->0:0", "1->2:54", "2->0:54", "2->1:54"]);
+    for (let s = 0; s < 3; s++) expect([...fp.to.subarray(fp.start[s], fp.start[s + 1])]).not.toContain(s);
+  });
+
+  it("buildFootpaths - radius 0 walks only between platforms of one station and along transfers.txt", () => {
+    const { lat, lon } = stopsAt(0, 20, 100, 3001, 3101);
+    // 0-1 a station; 2->3 a transfers.txt row without a time: its walk, 2,901 m (3,017.04 s), one way; 3-4 nothing
+    const fp = buildFootpaths(lat, lon, links(5, [{ from: 2, to: 3, row: row(0) }], [[0, 1]]), 0);
+    expect(paths(fp)).toEqual(["0->1:21", "1->0:21", "2->3:3018"]);
+  });
+
+  it("buildFootpaths - the platforms of one station are linked whatever their distance", () => {
+    const { lat, lon } = stopsAt(0, 600, 1201);
+    expect(paths(buildFootpaths(lat, lon, links(3, [], [[0, 2]])))).toEqual(["0->2:1250", "2->0:1250"]);
+  });
+
+  it("buildFootpaths - min_transfer_time sets the time of its direction only, within the radius or beyond", () => {
+    const { lat, lon } = stopsAt(0, 20, 1000);
+    const fp = buildFootpaths(lat, lon, links(3, [{ from: 0, to: 1, row: row(2, 300) }, { from: 2, to: 0, row: row(2, 90) }]));
+    expect(paths(fp)).toEqual(["0->1:300", "1->0:21", "2->0:90"]);
+  });
+
+  it("buildFootpaths - transfer_type 3 removes its direction, within the radius and within a station", () => {
+    const { lat, lon } = stopsAt(0, 20, 40);
+    const fp = buildFootpaths(lat, lon, links(3, [{ from: 0, to: 1, row: row(3) }, { from: 1, to: 2, row: row(3) }], [[1, 2]]));
+    expect(paths(fp)).toEqual(["0->2:42", "1->0:21", "2->0:42", "2->1:21"]);
+  });
+
+  it("buildFootpaths - a later row wins over an earlier one for the same pair; in-seat rows (4, 5) change nothing", () => {
+    const { lat, lon } = stopsAt(0, 20);
+    const fp = buildFootpaths(
+      lat,
+      lon,
+      links(2, [
+        { from: 0, to: 1, row: row(3) },
+        { from: 0, to: 1, row: row(2, 240) },
+        { from: 1, to: 0, row: row(5) },
+      ]),
+    );
+    expect(paths(fp)).toEqual(["0->1:240", "1->0:21"]);
+  });
+
+  it("buildFootpaths - an empty network has no footpaths", () => {
+    const fp = buildFootpaths(new Float64Array(0), new Float64Array(0), links(0));
+    expect([...fp.start]).toEqual([0]);
+    expect(fp.to.length).toBe(0);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * The planner's own rules, apart from the algorithm: which windows a page searches, how pages follow each other,
+ * the walking-only itinerary and the best match. The search is a stand-in (direct-trip-search.ts: every direct
+ * trip, as a range search answers), over a small network built with feed-builder:
+ *
+ * - line 1 (bus) Markt (A) -> Station (B), 6.7 km, every 10 minutes from 06:00 to 23:50, 20 minutes a ride
+ *   (the last one arrives at 24:10, 00:10 on the next morning);
+ * - line 2 (tram) Markt -> Station at 07:05 and 07:35, 15 minutes a ride;
+ * - line 3 (bus) Dorp (S1) -> Kerk (S3) -> Veld (S2) every three hours from 06:00 to 18:00, Dorp to Kerk 30 minutes.
+ * Weekdays of 2026. The places asked lie 100.08 m from a stop: a walk of 105 s (x 1.3 at 1.25 m/s).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { zonedTime } from "../../src/lib/zoned-time.js";
+import { compileNetwork } from "../../src/network/compile-network.js";
+import { stopsByGtfsId } from "../../src/network/gtfs-id-lookup.js";
+import type { Network } from "../../src/network/model.js";
+import { bestIndex, type Itinerary, paretoSet, type PlanParams, planJourneys, type PlanPlace } from "../../src/routing/plan-journeys.js";
+import type { Journey } from "../../src/routing/raptor-types.js";
+import { calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { directTripSearch, type SearchLog } from "./direct-trip-search.js";
+
+let net: Network;
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}:00`;
+
+beforeAll(() => {
+  const line1 = Array.from({ length: 108 }, (_, i) => 360 + 10 * i).map((m) => ({
+    tripId: `b${hhmm(m)}`,
+    routeId: "1",
+    serviceId: "WK",
+    times: [["A", hhmm(m)], ["B", hhmm(m + 20)]] as Array<[string, string]>,
+  }));
+  const line2 = [425, 455].map((m) => ({
+    tripId: `t${hhmm(m)}`,
+    routeId: "2",
+    serviceId: "WK",
+    times: [["A", hhmm(m)], ["B", hhmm(m + 15)]] as Array<[string, string]>,
+  }));
+  const line3 = [360, 540, 720, 900, 1080].map((m) => ({
+    tripId: `s${hhmm(m)}`,
+    routeId: "3",
+    serviceId: "WK",
+    times: [["S1", hhmm(m)], ["S3", hhmm(m + 30)], ["S2", hhmm(m + 50)]] as Array<[string, string]>,
+  }));
+  net = compileNetwork(
+    [
+      {
+        profile: "generic",
+        feed: feed({
+          stops: [
+            stop("A", 50.88, 4.7, { name: "Markt" }),
+            stop("B", 50.94, 4.7, { name: "Station" }),
+            stop("S1", 51.2, 4.7, { name: "Dorp" }),
+            stop("S3", 51.2135, 4.7, { name: "Kerk" }),
+            stop("S2", 51.26, 4.7, { name: "Veld" }),
+          ],
+          routes: [
+            route("1", { shortName: "1", longName: "Markt - Station" }),
+            route("2", { shortName: "2", longName: "Markt - Station", routeType: 0 }),
+            route("3", { shortName: "3", longName: "Dorp - Veld" }),
+          ],
+          calendars: [calendar("WK", "1111100", 20260101, 20261231)],
+          trips: [...line1, ...line2, ...line3],
+        }),
+      },
+    ],
+    { now: new Date("2026-01-01T00:00:00Z") },
+  );
+});
+
+const P = { kind: "place" as const, lat: 50.8791, lon: 4.7 };
+const Q = { kind: "place" as const, lat: 50.9409, lon: 4.7 };
+const X = { kind: "place" as const, lat: 51.1991, lon: 4.7 };
+const Y = { kind: "place" as const, lat: 51.2144, lon: 4.7 };
+
+const ms = (local: string) => {
+  const [d, t] = local.split("T");
+  const [h, m, s] = t.split(":").map(Number);
+  return zonedTime("Europe/Brussels").localToEpochMs(Number(d.replaceAll("-", "")), h * 3600 + m * 60 + s);
+};
+const wall = (epochMs: number) => zonedTime("Europe/Brussels").formatLocal(epochMs);
+/** 2026-03-10, a Tuesday. */
+const TUE = "2026-03-10";
+
+function plan(p: Partial<PlanParams> & { at: string }, log?: SearchLog) {
+  const { at, ...rest } = p;
+  return planJourneys(net, undefined, { from: P, to: Q, timeMs: ms(at), searchFactory: directTripSearch(log), ...rest });
+}
+
+const placeName = (p: PlanPlace) => (p.kind === "place" ? p.role : net.strings.get(net.stops.name[p.stop]));
+/** "07:08:15-07:31:45 0 WANDELEN origin>Markt | VOERTUIG Markt>Station 1 | WANDELEN Station>destination" */
+function render(it: Itinerary): string {
+  const steps = it.steps.map((s) => {
+    const kind = s.kind === "vehicle" ? "VOERTUIG" : s.kind === "wait" ? "WACHTEN" : "WANDELEN";
+    const line = s.kind === "vehicle" ? ` ${net.strings.get(net.lines.publicNumber[s.lineDirection >> 1])}` : "";
+    return `${kind} ${placeName(s.from)}>${placeName(s.to)}${line}`;
+  });
+  return `${wall(it.departureMs).slice(11)}-${wall(it.arrivalMs).slice(11)} ${it.transfers}${it.best ? " best" : ""} ${steps.join(" | ")}`;
+}
+const times = (its: Itinerary[]) => its.map((i) => `${wall(i.departureMs)}-${wall(i.arrivalMs).slice(11)}`);
+const BUS = "WANDELEN origin>Markt | VOERTUIG Markt>Station 1 | WANDELEN Station>destination";
+
+describe("planJourneys - pages", () => {
+  it("planJourneys - INITIEEL VERTREK: the first five departures of the first hour, walks included, the earliest arrival best", () => {
+    const log: SearchLog = { windows: [] };
+    const r = plan({ at: `${TUE}T08:00:00` }, log);
+    expect(r.itineraries.map(render)).toEqual([
+      `08:08:15-08:31:45 0 best ${BUS}`,
+      `08:18:15-08:41:45 0 ${BUS}`,
+      `08:28:15-08:51:45 0 ${BUS}`,
+      `08:38:15-09:01:45 0 ${BUS}`,
+      `08:48:15-09:11:45 0 ${BUS}`,
+    ]);
+    // The 08:00 bus leaves Markt at 08:00: the walk to it would start at 07:58:15, before the time asked.
+    // One window of an hour held six; the page keeps five.
+    expect(log.windows).toEqual([[ms(`${TUE}T08:00:00`), ms(`${TUE}T08:59:59`), false]]);
+    expect(wall(r.earlierMs!)).toBe(`${TUE}T08:31:45`);
+    expect(wall(r.laterMs!)).toBe(`${TUE}T08:48:15`);
+    expect(r.complete).toBe(true);
+    const first = r.itineraries[0];
+    expect(first.steps.map((s) => [s.kind, wall(s.departureMs).slice(11), wall(s.arrivalMs).slice(11), Math.round(s.meters)])).toEqual([
+      ["walk", "08:08:15", "08:10:00", 100],
+      ["vehicle", "08:10:00", "08:30:00", 6672],
+      ["walk", "08:30:00", "08:31:45", 100],
+    ]);
+    expect(first.walkSeconds).toBe(210);
+  });
+
+  it("planJourneys - LATER from the latest departure and VROEGER from the earliest arrival: no repeats, no gaps", () => {
+    const pages = [plan({ at: `${TUE}T07:00:00` })];
+    for (let i = 0; i < 3; i++) pages.push(plan({ at: wall(pages.at(-1)!.laterMs!), requestType: "LATER" }));
+    const forward = pages.flatMap((p) => times(p.itineraries));
+    // 07:00 on: the trams at 07:05 and 07:35 and every bus, except the 07:30 one, which the 07:35 tram beats
+    // (it leaves later and arrives as early).
+    expect(forward.slice(0, 8)).toEqual([
+      `${TUE}T07:03:15-07:21:45`,
+      `${TUE}T07:08:15-07:31:45`,
+      `${TUE}T07:18:15-07:41:45`,
+      `${TUE}T07:33:15-07:51:45`,
+      `${TUE}T07:38:15-08:01:45`,
+      `${TUE}T07:48:15-08:11:45`,
+      `${TUE}T07:58:15-08:21:45`,
+      `${TUE}T08:08:15-08:31:45`,
+    ]);
+    expect(new Set(forward).size).toBe(forward.length);
+    expect(forward).toHaveLength(20);
+    // From the fourth itinerary on, a bus every ten minutes, none missing.
+    const departures = pages.flatMap((p) => p.itineraries.map((i) => i.departureMs));
+    for (let k = 5; k < departures.length; k++) expect(departures[k] - departures[k - 1]).toBe(600_000);
+
+    // Back from the third page: VROEGER twice gives the second and first pages' itineraries again.
+    const back1 = plan({ at: wall(pages[2].earlierMs!), requestType: "VROEGER" });
+    const back2 = plan({ at: wall(back1.earlierMs!), requestType: "VROEGER" });
+    expect([...times(back2.itineraries), ...times(back1.itineraries)]).toEqual(forward.slice(0, 10));
+  });
+
+  it("planJourneys - VROEGER: arriving strictly before tijdstip, the latest five, the latest departure best", () => {
+    const r = plan({ at: `${TUE}T08:31:45`, requestType: "VROEGER" });
+    expect(r.itineraries.map(render)).toEqual([
+      `07:18:15-07:41:45 0 ${BUS}`,
+      `07:33:15-07:51:45 0 ${BUS.replace("Station 1", "Station 2")}`,
+      `07:38:15-08:01:45 0 ${BUS}`,
+      `07:48:15-08:11:45 0 ${BUS}`,
+      `07:58:15-08:21:45 0 best ${BUS}`,
+    ]);
+  });
+
+  it("planJourneys - INITIEEL AANKOMST: arrive at or before tijdstip, searched backwards", () => {
+    const log: SearchLog = { windows: [] };
+    const r = plan({ at: `${TUE}T08:51:45`, arriveBy: true }, log);
+    expect(times(r.itineraries)).toEqual([
+      `${TUE}T07:48:15-08:11:45`,
+      `${TUE}T07:58:15-08:21:45`,
+      `${TUE}T08:08:15-08:31:45`,
+      `${TUE}T08:18:15-08:41:45`,
+      `${TUE}T08:28:15-08:51:45`,
+    ]);
+    expect(r.itineraries.map((i) => i.best)).toEqual([false, false, false, false, true]);
+    expect(log.windows).toEqual([[ms(`${TUE}T08:51:45`), ms(`${TUE}T07:51:46`), true]]);
+  });
+
+  it("planJourneys - a sparse line: the window doubles until the page holds three", () => {
+    const log: SearchLog = { windows: [] };
+    const r = plan({ at: `${TUE}T07:00:00`, from: X, to: { kind: "place", lat: 51.2609, lon: 4.7 } }, log);
+    expect(times(r.itineraries)).toEqual([
+      `${TUE}T08:58:15-09:51:45`,
+      `${TUE}T11:58:15-12:51:45`,
+      `${TUE}T14:58:15-15:51:45`,
+      `${TUE}T17:58:15-18:51:45`,
+    ]);
+    expect(log.windows.map(([a, b]) => `${wall(a).slice(11)}..${wall(b!).slice(11)}`)).toEqual([
+      "07:00:00..07:59:59",
+      "08:00:00..09:59:59",
+      "10:00:00..13:59:59",
+      "14:00:00..21:59:59",
+    ]);
+  });
+
+  it("planJourneys - fewer than three when a day holds no more: the trams of 07:05 and 07:35 only", () => {
+    const log: SearchLog = { windows: [] };
+    const r = plan({ at: `${TUE}T07:00:00`, modes: ["TRAM"] }, log);
+    expect(r.itineraries.map(render)).toEqual([
+      `07:03:15-07:21:45 0 best ${BUS.replace("Station 1", "Station 2")}`,
+      `07:33:15-07:51:45 0 ${BUS.replace("Station 1", "Station 2")}`,
+    ]);
+    // The last window ends 24 hours after tijdstip: Wednesday's 07:05 tram is not searched.
+    expect(wall(log.windows.at(-1)![1]!)).toBe("2026-03-11T07:00:00");
+    expect(log.windows).toHaveLength(5);
+  });
+
+  it("planJourneys - LAATSTE: the last connections of the service day, after midnight included", () => {
+    const r = plan({ at: `${TUE}T12:00:00`, requestType: "LAATSTE" });
+    expect(times(r.itineraries)).toEqual([
+      `${TUE}T23:08:15-23:31:45`,
+      `${TUE}T23:18:15-23:41:45`,
+      `${TUE}T23:28:15-23:51:45`,
+      `${TUE}T23:38:15-00:01:45`,
+      `${TUE}T23:48:15-00:11:45`,
+    ]);
+    expect(r.itineraries.at(-1)!.best).toBe(true);
+    // Just after midnight Tuesday's service still runs: LAATSTE is still Tuesday's.
+    expect(times(plan({ at: "2026-03-11T00:05:00", requestType: "LAATSTE" }).itineraries).at(-1)).toBe(`${TUE}T23:48:15-00:11:45`);
+    // At 05:00 it is Wednesday's.
+    expect(times(plan({ at: "2026-03-11T05:00:00", requestType: "LAATSTE" }).itineraries).at(-1)).toBe("2026-03-11T23:48:15-00:11:45");
+    // Saturday: no trip runs, no itinerary.
+    expect(plan({ at: "2026-03-14T12:00:00", requestType: "LAATSTE" }).itineraries).toEqual([]);
+  });
+});
+
+describe("planJourneys - walking", () => {
+  it("planJourneys - walking only, when it is faster than every itinerary of the page, and then the best", () => {
+    const r = plan({ at: `${TUE}T07:00:00`, from: X, to: Y });
+    expect(r.itineraries.map(render)).toEqual([
+      "07:00:00-07:29:30 0 best WANDELEN origin>destination",
+      "08:58:15-09:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
+      "11:58:15-12:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
+      "14:58:15-15:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
+      "17:58:15-18:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
+    ]);
+    const walk = r.itineraries[0];
+    expect(walk.walkingOnly).toBe(true);
+    expect(walk.walkSeconds).toBe(1770);
+    expect(Math.round(walk.steps[0].meters)).toBe(1701);
+    // Arrive-by: the walk arrives at tijdstip.
+    const back = plan({ at: `${TUE}T12:00:00`, from: X, to: Y, arriveBy: true });
+    expect(render(back.itineraries.at(-1)!)).toBe("11:30:30-12:00:00 0 best WANDELEN origin>destination");
+    // Only on the first page: LATER pages do not repeat it.
+    expect(plan({ at: `${TUE}T07:00:00`, from: X, to: Y, requestType: "LATER" }).itineraries.some((i) => i.walkingOnly)).toBe(false);
+  });
+
+  it("planJourneys - walking only when no trip connects two places at most 2 km apart; nothing beyond", () => {
+    const near = plan({ at: `${TUE}T08:00:00`, to: { kind: "place", lat: 50.8845, lon: 4.7 } });
+    expect(near.itineraries.map(render)).toEqual(["08:00:00-08:10:25 0 best WANDELEN origin>destination"]);
+    const nowhere = { kind: "place" as const, lat: 52.5, lon: 3 };
+    expect(plan({ at: `${TUE}T08:00:00`, from: nowhere, to: { kind: "place", lat: 52.51, lon: 3 } }).itineraries.map(render)).toEqual([
+      "08:00:00-08:19:17 0 best WANDELEN origin>destination",
+    ]);
+    const far = plan({ at: `${TUE}T08:00:00`, from: nowhere, to: { kind: "place", lat: 52.52, lon: 3 } });
+    expect(far).toEqual({ itineraries: [], earlierMs: undefined, laterMs: undefined, complete: true });
+  });
+
+  it("planJourneys - a stop point starts at the stop: no access walk", () => {
+    const A = stopsByGtfsId(net, "A")[0];
+    const r = plan({ at: `${TUE}T08:00:00`, from: { kind: "stop", stop: A } });
+    expect(render(r.itineraries[0])).toBe("08:00:00-08:21:45 0 best VOERTUIG Markt>Station 1 | WANDELEN Station>destination");
+  });
+});
+
+describe("planJourneys - rules", () => {
+  const j = (dep: number, arr: number, transfers: number, walkSeconds = 0): Journey => ({
+    departureMs: dep * 60_000,
+    arrivalMs: arr * 60_000,
+    transfers,
+    walkSeconds,
+    legs: [],
+  });
+
+  it("paretoSet - later departure, earlier arrival, fewer transfers; walking breaks a tie; of equals the first", () => {
+    const a = j(0, 60, 0);
+    const b = j(10, 50, 1); // leaves later, arrives earlier, one transfer more: both stay
+    const c = j(10, 55, 1); // beaten by b
+    const d = j(10, 50, 1, 120); // as b, more walking
+    const e = j(10, 50, 1); // identical to b
+    expect(paretoSet([a, b, c, d, e])).toEqual([a, b]);
+  });
+
+  it("bestIndex - forwards the earliest arrival with five minutes a transfer, backwards the latest departure", () => {
+    const it = (dep: number, arr: number, transfers: number, walkSeconds = 0) =>
+      ({ departureMs: dep * 60_000, arrivalMs: arr * 60_000, transfers, walkSeconds }) as Itinerary;
+    expect(bestIndex([it(0, 64, 0), it(5, 60, 1)], false)).toBe(0); // 64 against 60 + 5
+    expect(bestIndex([it(0, 66, 0), it(5, 60, 1)], false)).toBe(1);
+    expect(bestIndex([it(0, 65, 0), it(5, 60, 1)], false)).toBe(0); // a tie: fewer transfers
+    expect(bestIndex([it(0, 60, 0, 300), it(2, 60, 0, 100)], false)).toBe(1); // a tie: less walking
+    expect(bestIndex([it(10, 60, 0), it(14, 61, 1)], true)).toBe(0); // 10 against 14 - 5
+    expect(bestIndex([], true)).toBe(-1);
+  });
+});

@@ -1,0 +1,381 @@
+/**
+ * The TransitView of a compiled Network (transit-view.ts) for the service dates that can reach one query's span of
+ * time: what RAPTOR (raptor.ts) reads, with the calendar, the real-time overlay and the mode and wheelchair filters
+ * applied behind it, without copying the timetable.
+ *
+ * Service dates. Every date whose trips can run in [fromMs, toMs]: from the date that began the network's longest
+ * time (maxStopTime) before fromMs, so yesterday's trips still running after midnight are included, to the last one
+ * starting before toMs. Each date keeps its own offset on the query clock, its instant of GTFS time 0
+ * (zonedTime's serviceDayStartMs: local noon minus 12 h), never a multiple of 86,400 s, so the daylight-saving
+ * Sundays are exact. Per date, a trip runs when its service's bit is set in services.days: a bit test in the scan.
+ *
+ * Real-time (an overlay from src/realtime): a cancelled trip or a skipped stop is never boarded nor left (its
+ * times are NaN); a predicted passage counts at its prediction: the departure as the feed gives it (rounded down to
+ * the second: a passenger must be there), the arrival as the scheduled arrival moved by the departure's delay, but
+ * never after the predicted departure (rounded up). A trip's last stop is predicted as its arrival.
+ * A pattern's trips are sorted by scheduled departure, and predictions may reorder them: with an overlay,
+ * earliestTrip looks at trips scheduled up to LATE_LOOKBACK_MS (an hour, as the stop lists) before the time asked
+ * and stops at the first trip scheduled no earlier than the best prediction found, so a trip running more than an
+ * hour late, or early past the next trip's schedule, is missed; latestTrip the same mirrored (scheduled up to
+ * EARLY_LOOKAHEAD_MS after the time, down to the best). Without an overlay both are binary searches (trips of a
+ * pattern never overtake: compile-trips.ts).
+ *
+ * Modes: a pattern is usable when its line's transportType is one of `modes` (default all).
+ * Wheelchair: only trips with wheelchair_accessible 1, boarded and left only at stops with wheelchair_boarding 1 or
+ * the MOTORISCHE_BEPERKING accessibility bit (which the compiler sets from wheelchair_boarding 1 when a feed has no
+ * accessibility column). A stop with an unknown (0) or negative (2) wheelchair_boarding is not used; parent
+ * stations' values are not inherited (the compiler keeps each stop's own).
+ */
+import { addDays } from "../lib/service-date.js";
+import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
+import type { Network, PatternIdx, ServiceDate, StopIdx, TripIdx, Vervoertype } from "../network/model.js";
+import { VERVOERTYPES } from "../network/model.js";
+import { serviceDayIndex } from "../timetable/is-service-active.js";
+import { maxStopTime } from "../timetable/max-stop-time.js";
+import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
+import { EARLY_LOOKAHEAD_MS, LATE_LOOKBACK_MS } from "../timetable/upcoming-passages.js";
+import { NO_TRIP, VIEW_DATE_SLOTS } from "./constants.js";
+import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js";
+
+export interface NetworkViewOptions {
+  /** The span of instants the search may use: departures from fromMs, arrivals up to toMs. */
+  fromMs: EpochMs;
+  toMs: EpochMs;
+  realtime?: RealtimeOverlay;
+  /** Default: every transport type. */
+  modes?: readonly Vervoertype[];
+  wheelchair?: boolean;
+}
+
+const SLOT_BITS = Math.log2(VIEW_DATE_SLOTS);
+const SLOT_MASK = VIEW_DATE_SLOTS - 1;
+const LOOKBACK_S = LATE_LOOKBACK_MS / 1000;
+const LOOKAHEAD_S = EARLY_LOOKAHEAD_MS / 1000;
+const METERS_PER_DEGREE_LAT = 111_320;
+
+export function createNetworkView(network: Network, options: NetworkViewOptions): TransitView {
+  return new NetworkView(network, options);
+}
+
+class NetworkView implements TransitView {
+  readonly originMs: EpochMs;
+  readonly stopCount: number;
+  readonly patternCount: number;
+  readonly stopPatternStart: Uint32Array;
+  readonly stopPatterns: Uint32Array;
+  readonly stopPatternPositions: Uint16Array;
+  readonly patternStopStart: Uint32Array;
+  readonly patternStops: Uint32Array;
+  readonly footpathStart: Uint32Array;
+  readonly footpathTo: Uint32Array;
+  readonly footpathSeconds: Uint16Array;
+  readonly footpathInStart: Uint32Array;
+  readonly footpathInFrom: Uint32Array;
+  readonly footpathInSeconds: Uint16Array;
+  readonly sameStopTransferSeconds = 0; // transfers.txt rows from a stop to itself are not compiled (build-footpaths.ts)
+
+  private readonly network: Network;
+  private readonly realtime: RealtimeOverlay | undefined;
+  /** Date slot -> its service date, its bit in services.days, and GTFS time 0 on the query clock. */
+  private readonly dates: ServiceDate[];
+  private readonly dateWord: Int32Array;
+  private readonly dateBit: Int32Array;
+  private readonly dateOffset: Int32Array;
+  /** PatternIdx -> 1 when its mode is asked for; undefined: all are. */
+  private readonly patternOk: Uint8Array | undefined;
+  /** Pattern stop row -> 1 when one may board / alight there. */
+  private readonly boardOk: Uint8Array;
+  private readonly alightOk: Uint8Array;
+  private readonly wheelchair: boolean;
+  // The columns the hot members read, unpacked once.
+  private readonly tripStart: Uint32Array;
+  private readonly stopTimeStart: Uint32Array;
+  private readonly tripService: Uint32Array;
+  private readonly tripWheelchair: Uint8Array;
+  private readonly arr: Int32Array;
+  private readonly dep: Int32Array;
+  private readonly days: Uint32Array;
+  private readonly wordsPerService: number;
+
+  constructor(network: Network, options: NetworkViewOptions) {
+    const { stops, patterns, trips, stopTimes } = network;
+    this.network = network;
+    this.realtime = options.realtime;
+    this.originMs = Math.floor(options.fromMs / 1000) * 1000;
+    this.stopCount = stops.count;
+    this.patternCount = patterns.count;
+    this.stopPatternStart = stops.patternStart;
+    this.stopPatterns = stops.patternRefs;
+    this.stopPatternPositions = stops.patternPositions;
+    this.patternStopStart = patterns.stopStart;
+    this.patternStops = patterns.stops;
+    this.footpathStart = stops.footpathStart;
+    this.footpathTo = stops.footpathTo;
+    this.footpathSeconds = stops.footpathSeconds;
+    const reverse = reverseFootpaths(network);
+    this.footpathInStart = reverse.start;
+    this.footpathInFrom = reverse.from;
+    this.footpathInSeconds = reverse.seconds;
+
+    const zone = zonedTime(network.meta.timezone);
+    const maxMs = maxStopTime(network) * 1000;
+    const dates: ServiceDate[] = [];
+    const offsets: number[] = [];
+    const bits: number[] = [];
+    const last = addDays(zone.localDateOf(options.toMs), 1);
+    for (let date = addDays(zone.localDateOf(options.fromMs), -Math.ceil(maxMs / 86_400_000) - 1); date <= last; date = addDays(date, 1)) {
+      const day = serviceDayIndex(network, date);
+      if (day < 0) continue;
+      const startMs = zone.serviceDayStartMs(date);
+      if (startMs > options.toMs || startMs + maxMs < options.fromMs) continue;
+      dates.push(date);
+      bits.push(day);
+      offsets.push(Math.round((startMs - this.originMs) / 1000));
+    }
+    if (dates.length > VIEW_DATE_SLOTS) throw new RangeError(`a route-planning view spans at most ${VIEW_DATE_SLOTS} service dates, not ${dates.length}`);
+    this.dates = dates;
+    this.dateWord = Int32Array.from(bits, (b) => b >> 5);
+    this.dateBit = Int32Array.from(bits, (b) => b & 31);
+    this.dateOffset = Int32Array.from(offsets);
+
+    this.patternOk = options.modes && options.modes.length > 0 ? patternsOfModes(network, options.modes) : undefined;
+    this.wheelchair = options.wheelchair === true;
+    const flags = stopRowFlags(network, this.wheelchair);
+    this.boardOk = flags.board;
+    this.alightOk = flags.alight;
+
+    this.tripStart = patterns.tripStart;
+    this.stopTimeStart = trips.stopTimeStart;
+    this.tripService = trips.service;
+    this.tripWheelchair = trips.wheelchair;
+    this.arr = stopTimes.arrival;
+    this.dep = stopTimes.departure;
+    this.days = network.services.days;
+    this.wordsPerService = network.meta.wordsPerService;
+  }
+
+  patternUsable(p: PatternIdx): boolean {
+    return this.patternOk === undefined || this.patternOk[p] === 1;
+  }
+
+  canBoard(p: PatternIdx, position: number): boolean {
+    return this.boardOk[this.patternStopStart[p] + position] === 1;
+  }
+
+  canAlight(p: PatternIdx, position: number): boolean {
+    return this.alightOk[this.patternStopStart[p] + position] === 1;
+  }
+
+  /** Whether trip t runs on date slot d and passes the wheelchair filter. Hot: a bit test. */
+  private runs(t: TripIdx, d: number): boolean {
+    if (this.wheelchair && this.tripWheelchair[t] !== 1) return false;
+    return ((this.days[this.tripService[t] * this.wordsPerService + this.dateWord[d]] >>> this.dateBit[d]) & 1) === 1;
+  }
+
+  // hot: no allocation without an overlay
+  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
+    const { dep, stopTimeStart } = this;
+    const end = this.tripStart[p + 1];
+    const slack = this.realtime ? LOOKBACK_S : 0;
+    let best = NO_TRIP;
+    let bestTime = Infinity;
+    for (let d = 0; d < this.dates.length; d++) {
+      const offset = this.dateOffset[d];
+      // First trip of the date scheduled to leave at time - slack or later: trips of a pattern never overtake.
+      const from = time - slack - offset;
+      let lo = this.tripStart[p];
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (dep[stopTimeStart[mid] + position] < from) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let t = lo; t < end; t++) {
+        const scheduled = dep[stopTimeStart[t] + position] + offset;
+        if (scheduled >= bestTime) break;
+        if (!this.runs(t, d)) continue;
+        const instance = (t << SLOT_BITS) | d;
+        if (this.realtime === undefined) {
+          best = instance;
+          bestTime = scheduled;
+          break;
+        }
+        const predicted = this.departure(instance, position);
+        if (predicted >= time && predicted < bestTime) {
+          best = instance;
+          bestTime = predicted;
+        }
+      }
+    }
+    return best;
+  }
+
+  // hot: no allocation without an overlay
+  latestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
+    const { arr, stopTimeStart } = this;
+    const start = this.tripStart[p];
+    const slack = this.realtime ? LOOKAHEAD_S : 0;
+    let best = NO_TRIP;
+    let bestTime = -Infinity;
+    for (let d = 0; d < this.dates.length; d++) {
+      const offset = this.dateOffset[d];
+      // Past the last trip of the date scheduled to arrive at time + slack or earlier.
+      const until = time + slack - offset;
+      let lo = start;
+      let hi = this.tripStart[p + 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (arr[stopTimeStart[mid] + position] <= until) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let t = lo - 1; t >= start; t--) {
+        const scheduled = arr[stopTimeStart[t] + position] + offset;
+        if (scheduled <= bestTime) break;
+        if (!this.runs(t, d)) continue;
+        const instance = (t << SLOT_BITS) | d;
+        if (this.realtime === undefined) {
+          best = instance;
+          bestTime = scheduled;
+          break;
+        }
+        const predicted = this.arrival(instance, position);
+        if (predicted <= time && predicted > bestTime) {
+          best = instance;
+          bestTime = predicted;
+        }
+      }
+    }
+    return best;
+  }
+
+  departure(instance: TripInstance, position: number): QuerySeconds {
+    const t = instance >> SLOT_BITS;
+    const d = instance & SLOT_MASK;
+    const scheduled = this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    if (this.realtime === undefined) return scheduled;
+    const u = this.realtime.passage(t, this.dates[d], position);
+    if (u === undefined) return scheduled;
+    if (u.cancelled) return NaN;
+    if (u.epochMs === undefined) return scheduled;
+    return Math.floor((u.epochMs - this.originMs) / 1000);
+  }
+
+  arrival(instance: TripInstance, position: number): QuerySeconds {
+    const t = instance >> SLOT_BITS;
+    const d = instance & SLOT_MASK;
+    const row = this.stopTimeStart[t] + position;
+    const scheduled = this.arr[row] + this.dateOffset[d];
+    if (this.realtime === undefined) return scheduled;
+    const u = this.realtime.passage(t, this.dates[d], position);
+    if (u === undefined) return scheduled;
+    if (u.cancelled) return NaN;
+    if (u.epochMs === undefined) return scheduled;
+    const predicted = Math.ceil((u.epochMs - this.originMs) / 1000);
+    const p = this.network.trips.pattern[t];
+    const last = this.patternStopStart[p + 1] - this.patternStopStart[p] - 1;
+    if (position === last) return predicted;
+    // The feed predicts the departure: the arrival moves by the same delay, and cannot come after it.
+    return Math.min(scheduled + predicted - (this.dep[row] + this.dateOffset[d]), predicted);
+  }
+
+  forEachTime(p: PatternIdx, position: number, from: QuerySeconds, to: QuerySeconds, departures: boolean, visit: (time: QuerySeconds) => void): void {
+    const times = departures ? this.dep : this.arr;
+    const slack = this.realtime ? Math.max(LOOKBACK_S, LOOKAHEAD_S) : 0;
+    for (let d = 0; d < this.dates.length; d++) {
+      const offset = this.dateOffset[d];
+      for (let t = this.tripStart[p]; t < this.tripStart[p + 1]; t++) {
+        const scheduled = times[this.stopTimeStart[t] + position] + offset;
+        if (scheduled < from - slack || scheduled > to + slack || !this.runs(t, d)) continue;
+        const instance = (t << SLOT_BITS) | d;
+        const time = departures ? this.departure(instance, position) : this.arrival(instance, position);
+        if (time >= from && time <= to) visit(time);
+      }
+    }
+  }
+
+  tripOf(instance: TripInstance): TripIdx {
+    return instance >> SLOT_BITS;
+  }
+
+  serviceDateOf(instance: TripInstance): ServiceDate {
+    return this.dates[instance & SLOT_MASK];
+  }
+
+  walkMeters(from: StopIdx, to: StopIdx): number {
+    const { lat, lon } = this.network.stops;
+    const kx = METERS_PER_DEGREE_LAT * Math.cos((((lat[from] + lat[to]) / 2) * Math.PI) / 180);
+    const dx = (lon[to] - lon[from]) * kx;
+    const dy = (lat[to] - lat[from]) * METERS_PER_DEGREE_LAT;
+    return Math.round(Math.sqrt(dx * dx + dy * dy));
+  }
+}
+
+const modeCache = new WeakMap<Network, Map<number, Uint8Array>>();
+
+/** PatternIdx -> 1 when its line's transport type is one of `modes`; once per network and set of modes. */
+function patternsOfModes(network: Network, modes: readonly Vervoertype[]): Uint8Array {
+  let mask = 0;
+  for (const m of modes) mask |= m === "ALLE" ? 0xff : 1 << VERVOERTYPES.indexOf(m);
+  let byMask = modeCache.get(network);
+  if (!byMask) modeCache.set(network, (byMask = new Map()));
+  let ok = byMask.get(mask);
+  if (!ok) {
+    const { patterns, lines } = network;
+    ok = new Uint8Array(patterns.count);
+    for (let p = 0; p < patterns.count; p++) ok[p] = (mask >>> lines.transportType[patterns.line[p]]) & 1;
+    byMask.set(mask, ok);
+  }
+  return ok;
+}
+
+const flagCache = new WeakMap<Network, { board: Uint8Array; alight: Uint8Array }[]>();
+
+/**
+ * Pattern stop row -> may board / may alight: pickup_type and drop_off_type 1 forbid it (2 and 3, phone or
+ * coordinate with the driver, are allowed), and with `wheelchair` the stop must be accessible. Once per network.
+ */
+function stopRowFlags(network: Network, wheelchair: boolean): { board: Uint8Array; alight: Uint8Array } {
+  let cached = flagCache.get(network);
+  if (!cached) flagCache.set(network, (cached = []));
+  const key = wheelchair ? 1 : 0;
+  let flags = cached[key];
+  if (!flags) {
+    const { patterns, stops } = network;
+    const rows = patterns.stops.length;
+    flags = { board: new Uint8Array(rows), alight: new Uint8Array(rows) };
+    for (let r = 0; r < rows; r++) {
+      const s = patterns.stops[r];
+      const accessible = !wheelchair || stops.wheelchair[s] === 1 || (stops.accessibility[s] & 1) === 1;
+      flags.board[r] = accessible && (patterns.stopFlags[r] & 3) !== 1 ? 1 : 0;
+      flags.alight[r] = accessible && ((patterns.stopFlags[r] >> 2) & 3) !== 1 ? 1 : 0;
+    }
+    cached[key] = flags;
+  }
+  return flags;
+}
+
+const reverseCache = new WeakMap<Network, { start: Uint32Array; from: Uint32Array; seconds: Uint16Array }>();
+
+/** The footpaths by the stop they arrive at (a transfers.txt time or a forbidden pair holds one way only). Once per network. */
+function reverseFootpaths(network: Network): { start: Uint32Array; from: Uint32Array; seconds: Uint16Array } {
+  let r = reverseCache.get(network);
+  if (!r) {
+    const { footpathStart, footpathTo, footpathSeconds, count } = network.stops;
+    const start = new Uint32Array(count + 1);
+    for (let i = 0; i < footpathTo.length; i++) start[footpathTo[i] + 1]++;
+    for (let s = 0; s < count; s++) start[s + 1] += start[s];
+    const fill = start.slice(0, count);
+    const from = new Uint32Array(footpathTo.length);
+    const seconds = new Uint16Array(footpathTo.length);
+    for (let s = 0; s < count; s++) {
+      for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
+        const row = fill[footpathTo[i]]++;
+        from[row] = s;
+        seconds[row] = footpathSeconds[i];
+      }
+    }
+    r = { start, from, seconds };
+    reverseCache.set(network, r);
+  }
+  return r;
+}

@@ -1,0 +1,670 @@
+/**
+ * RAPTOR (Delling, Pajor, Werneck, "Round-Based Public Transit Routing", 2012) over a TransitView: round k finds the
+ * best journeys with k rides, so the rounds give the Pareto set on arrival x transfers by construction; range RAPTOR
+ * (the paper's rRAPTOR) runs it once per departure of a time window, latest first, keeping the labels.
+ *
+ * Choices where the paper leaves room:
+ * - Labels per round and stop: the best time with at most k rides, after an optional walk (`label`), and the best
+ *   time by a ride itself (`rideLabel`). Footpaths are relaxed from ride arrivals only, so two walks never follow
+ *   each other: one walk between two rides. A ride is pruned by the ride label, not by a walk label, so that the
+ *   ride reaching a destination stop is not hidden by a walk to that stop.
+ * - Walking: a tie-break. At equal time and round the label with less walking (access, transfers, egress) wins.
+ * - Access and egress: the walks of the query (StopAccess) start and end a journey; a transfer walk does not follow
+ *   an access walk nor precede an egress walk, except when the query starts (ends) at a stop (0 s): then one
+ *   footpath from (to) that stop may be the first (last) leg, as a person at a stop would cross the street.
+ * - A journey has at least one ride: walking only is the planner's (it knows the coordinates).
+ * - Arrive-by (query.arriveBy) is the same search backwards in time: labels are latest departures, stored negated so
+ *   that smaller is better in both directions and one set of comparisons serves.
+ * - Minimum transfer times: the footpaths' seconds (transfers.txt min_transfer_time replaces the walk; type 3
+ *   removes it: build-footpaths.ts), and view.sameStopTransferSeconds between two rides at one stop.
+ * - Budget (query.budgetMs): checked every round and every PATTERNS_PER_CHECK patterns; once spent the search stops
+ *   and answers the journeys of the rounds (departures) it finished, and of the round under way when it found one.
+ *
+ * Memory: the labels live in typed arrays reused by every search (one search runs at a time: JavaScript is single
+ * threaded and raptor() is synchronous); a search allocates only per journey found.
+ */
+import type { EpochMs } from "../lib/zoned-time.js";
+import type { StopIdx } from "../network/model.js";
+import { MAX_TRANSFERS, NO_TRIP, UNREACHED } from "./constants.js";
+import type { Journey, JourneyLeg, RaptorQuery, StopAccess } from "./raptor-types.js";
+import type { TransitView, TripInstance } from "./transit-view.js";
+
+/** Patterns scanned between two looks at the clock: a look costs about as much as scanning a short pattern. */
+const PATTERNS_PER_CHECK = 128;
+
+/** How a round's target label was reached: by a ride to a target stop, or by a walk to a stop the query ends at. */
+const VIA_RIDE = 1;
+const VIA_LABEL = 2;
+
+/**
+ * The Pareto-optimal journeys from the query's origins to its destinations: on arrival x transfers for one
+ * departure (arrive-by: departure x transfers), on departure x arrival x transfers over a window (windowEndMs);
+ * walking breaks ties, and no two journeys share departure, arrival and transfers. Sorted by departure, then
+ * arrival, then transfers.
+ */
+export function raptor(view: TransitView, query: RaptorQuery): Journey[] {
+  return new RaptorSearch(view, query).run();
+}
+
+/**
+ * Stop-to-stop earliest arrival (the benchmark's query): the earliest instant `toStop` is reached leaving `fromStop`
+ * at `timeMs` or later, with any number of transfers up to MAX_TRANSFERS; undefined when it cannot be.
+ */
+export function earliestArrival(view: TransitView, fromStop: StopIdx, toStop: StopIdx, timeMs: EpochMs): EpochMs | undefined {
+  const journeys = raptor(view, {
+    origins: [{ stop: fromStop, seconds: 0, meters: 0 }],
+    destinations: [{ stop: toStop, seconds: 0, meters: 0 }],
+    timeMs,
+    arriveBy: false,
+  });
+  let best: EpochMs | undefined;
+  for (const j of journeys) if (best === undefined || j.arrivalMs < best) best = j.arrivalMs;
+  return best;
+}
+
+/** A set of stops: a list to visit and a flag to keep it without duplicates. */
+class StopSet {
+  readonly list: Int32Array;
+  readonly has: Uint8Array;
+  size = 0;
+  constructor(n: number) {
+    this.list = new Int32Array(n);
+    this.has = new Uint8Array(n);
+  }
+  add(s: number): void {
+    if (this.has[s] === 0) {
+      this.has[s] = 1;
+      this.list[this.size++] = s;
+    }
+  }
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.has[this.list[i]] = 0;
+    this.size = 0;
+  }
+}
+
+/** The typed arrays of a search, indexed round * stopCount + stop unless said otherwise; kept for the next search. */
+class Scratch {
+  readonly n: number;
+  readonly rounds: number;
+  readonly patternCount: number;
+  /** Best time (query seconds; arrive-by: minus the departure) with at most k rides. */
+  readonly label: Int32Array;
+  /** Walking seconds of that label's journey. */
+  readonly walk: Int32Array;
+  /** Iteration that set the label in this round; 0: inherited from round k - 1 (or unreached). */
+  readonly setIter: Int32Array;
+  /** The stop walked from (arrive-by: to) when the label is a transfer walk, else -1; and the walk's seconds. */
+  readonly walkLink: Int32Array;
+  readonly walkSecs: Int32Array;
+  /** The same for the best ride itself, with the ride: trip instance, pattern, the far position, this stop's. */
+  readonly rideLabel: Int32Array;
+  readonly rideWalk: Int32Array;
+  readonly rideSet: Int32Array;
+  readonly ride: Int32Array;
+  readonly ridePattern: Int32Array;
+  readonly rideFar: Int32Array;
+  readonly rideHere: Int32Array;
+  /** StopIdx -> walking seconds from the search's start (its end), -1 when it is none; reset after each search. */
+  readonly sourceSecs: Int32Array;
+  readonly targetSecs: Int32Array;
+  /** PatternIdx -> first (arrive-by: last) marked position, -1 when not queued. */
+  readonly patternFrom: Int32Array;
+  readonly patternQueue: Int32Array;
+  readonly marked: [StopSet, StopSet];
+  readonly changed: [StopSet, StopSet];
+  readonly rideMarked: StopSet;
+
+  constructor(n: number, rounds: number, patternCount: number) {
+    this.n = n;
+    this.rounds = rounds;
+    this.patternCount = patternCount;
+    const size = n * rounds;
+    this.label = new Int32Array(size);
+    this.walk = new Int32Array(size);
+    this.setIter = new Int32Array(size);
+    this.walkLink = new Int32Array(size);
+    this.walkSecs = new Int32Array(size);
+    this.rideLabel = new Int32Array(size);
+    this.rideWalk = new Int32Array(size);
+    this.rideSet = new Int32Array(size);
+    this.ride = new Int32Array(size);
+    this.ridePattern = new Int32Array(size);
+    this.rideFar = new Int32Array(size);
+    this.rideHere = new Int32Array(size);
+    this.sourceSecs = new Int32Array(n).fill(-1);
+    this.targetSecs = new Int32Array(n).fill(-1);
+    this.patternFrom = new Int32Array(patternCount).fill(-1);
+    this.patternQueue = new Int32Array(patternCount);
+    this.marked = [new StopSet(n), new StopSet(n)];
+    this.changed = [new StopSet(n), new StopSet(n)];
+    this.rideMarked = new StopSet(n);
+  }
+}
+
+let scratch: Scratch | undefined;
+
+function scratchFor(n: number, rounds: number, patternCount: number): Scratch {
+  if (!scratch || scratch.n !== n || scratch.rounds < rounds || scratch.patternCount !== patternCount) {
+    scratch = new Scratch(n, Math.max(rounds, scratch?.n === n ? scratch.rounds : 0), patternCount);
+  }
+  return scratch;
+}
+
+/** One part of a journey found by following the labels back, before it gets instants. */
+type Segment =
+  | { kind: "ride"; instance: TripInstance; pattern: number; boardPos: number; alightPos: number }
+  | { kind: "walk"; from: StopIdx; to: StopIdx; seconds: number }
+  | { kind: "access"; stop: StopIdx }
+  | { kind: "egress"; stop: StopIdx };
+
+class RaptorSearch {
+  private readonly v: TransitView;
+  private readonly q: RaptorQuery;
+  private readonly s: Scratch;
+  private readonly n: number;
+  /** Rounds 0 (walks from the start) .. rides. */
+  private readonly rides: number;
+  private readonly back: boolean;
+  private readonly deadline: number;
+  private expired = false;
+  private patternsSinceCheck = 0;
+  private iter = 0;
+  /** Rounds whose arrays this search has initialised (round 0 .. initRounds - 1). */
+  private initRounds = 0;
+  /** Per round: best target label (with at most k rides), its walking, how it was reached, the iteration. */
+  private readonly targetLabel: Float64Array;
+  private readonly targetWalk: Float64Array;
+  private readonly targetStop: Int32Array;
+  private readonly targetVia: Int32Array;
+  private readonly targetIter: Int32Array;
+  private readonly found: Journey[] = [];
+  private readonly sourceAccess = new Map<StopIdx, StopAccess>();
+  private readonly targetAccess = new Map<StopIdx, StopAccess>();
+
+  constructor(view: TransitView, query: RaptorQuery) {
+    this.v = view;
+    this.q = query;
+    this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
+    this.s = scratchFor(view.stopCount, this.rides + 1, view.patternCount);
+    this.n = view.stopCount;
+    this.back = query.arriveBy;
+    this.deadline = query.budgetMs === undefined ? Infinity : performance.now() + query.budgetMs;
+    const r = this.rides + 1;
+    this.targetLabel = new Float64Array(r).fill(UNREACHED);
+    this.targetWalk = new Float64Array(r);
+    this.targetStop = new Int32Array(r).fill(-1);
+    this.targetVia = new Int32Array(r);
+    this.targetIter = new Int32Array(r);
+  }
+
+  run(): Journey[] {
+    const { s, q } = this;
+    const [sources, targets] = this.back ? [q.destinations, q.origins] : [q.origins, q.destinations];
+    for (const a of sources) keepShortest(this.sourceAccess, a);
+    for (const a of targets) keepShortest(this.targetAccess, a);
+    try {
+      for (const [stop, a] of this.sourceAccess) s.sourceSecs[stop] = a.seconds;
+      for (const [stop, a] of this.targetAccess) s.targetSecs[stop] = a.seconds;
+      if (this.targetAccess.size === 0 || this.sourceAccess.size === 0) return [];
+      const starts = this.startLabels();
+      for (const start of starts) {
+        if (this.expired) break;
+        this.iteration(start);
+      }
+      return this.answer();
+    } finally {
+      for (const stop of this.sourceAccess.keys()) s.sourceSecs[stop] = -1;
+      for (const stop of this.targetAccess.keys()) s.targetSecs[stop] = -1;
+      s.marked[0].clear();
+      s.marked[1].clear();
+      s.changed[0].clear();
+      s.changed[1].clear();
+      s.rideMarked.clear();
+    }
+  }
+
+  /**
+   * The start of each iteration as a label (query seconds; arrive-by: minus the latest arrival), best (largest)
+   * first, so that each later iteration must beat the labels the earlier ones left: one for a single instant, every
+   * distinct departure (arrival) at the sources within the window for a range.
+   */
+  private startLabels(): number[] {
+    const { v, q, back } = this;
+    const toSec = (ms: EpochMs, up: boolean) => (up ? Math.ceil : Math.floor)((ms - v.originMs) / 1000);
+    // Depart-after: leave no earlier than timeMs (round up); arrive-by: arrive no later (round down).
+    const first = toSec(q.timeMs, !back);
+    if (q.windowEndMs === undefined) return [back ? -first : first];
+    const lo = toSec(Math.min(q.timeMs, q.windowEndMs), true);
+    const hi = toSec(Math.max(q.timeMs, q.windowEndMs), false);
+    const times = new Set<number>();
+    const add = (stop: StopIdx, walk: number) => {
+      for (let r = v.stopPatternStart[stop]; r < v.stopPatternStart[stop + 1]; r++) {
+        const p = v.stopPatterns[r];
+        const pos = v.stopPatternPositions[r];
+        if (!v.patternUsable(p)) continue;
+        if (back ? !v.canAlight(p, pos) : !v.canBoard(p, pos)) continue;
+        // A departure at `time` from a stop `walk` seconds away leaves the start at time - walk (arrive-by: + walk).
+        if (back) v.forEachTime(p, pos, lo - walk, hi - walk, false, (time) => times.add(time + walk));
+        else v.forEachTime(p, pos, lo + walk, hi + walk, true, (time) => times.add(time - walk));
+      }
+    };
+    for (const [stop, a] of this.sourceAccess) {
+      add(stop, a.seconds);
+      if (a.seconds !== 0) continue;
+      const [start, other, secs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
+      for (let f = start[stop]; f < start[stop + 1]; f++) add(other[f], secs[f]);
+    }
+    const labels = [...times].map((t) => (back ? -t : t));
+    return labels.sort((a, b) => b - a);
+  }
+
+  private checkClock(): boolean {
+    if (!this.expired && performance.now() > this.deadline) this.expired = true;
+    return this.expired;
+  }
+
+  /** Round 0 from `start`, then rounds of rides until no label improves; then the improvements reach every round. */
+  private iteration(start: number): void {
+    const { s } = this;
+    this.iter++;
+    let cur = 0;
+    this.initRound(0);
+    this.sources(start, s.marked[cur], s.changed[cur]);
+    let k = 1;
+    for (; k <= this.rides && s.marked[cur].size > 0; k++) {
+      if (this.checkClock()) break;
+      const next = 1 - cur;
+      this.initRound(k);
+      this.inherit(k, s.changed[cur], s.changed[next]);
+      this.scanRound(k, s.marked[cur], s.marked[next], s.changed[next]);
+      this.relax(k, s.marked[next], s.changed[next]);
+      if (this.targetIter[k] === this.iter) this.keepJourney(k);
+      s.marked[cur].clear();
+      s.changed[cur].clear();
+      cur = next;
+    }
+    s.marked[cur].clear();
+    // Later rounds must still see what this iteration improved (their labels are "at most k rides").
+    for (; k < this.initRounds && s.changed[cur].size > 0; k++) {
+      const next = 1 - cur;
+      this.inherit(k, s.changed[cur], s.changed[next]);
+      s.changed[cur].clear();
+      cur = next;
+    }
+    s.changed[cur].clear();
+  }
+
+  /** The first time a search reaches round k: its labels start as round k - 1's (round 0: unreached). */
+  private initRound(k: number): void {
+    if (k < this.initRounds) return;
+    const { s, n } = this;
+    const from = k * n;
+    if (k === 0) {
+      s.label.fill(UNREACHED, 0, n);
+      s.rideLabel.fill(UNREACHED, 0, n);
+    } else {
+      s.label.copyWithin(from, from - n, from);
+      s.walk.copyWithin(from, from - n, from);
+      s.rideLabel.copyWithin(from, from - n, from);
+      s.rideWalk.copyWithin(from, from - n, from);
+      this.targetLabel[k] = this.targetLabel[k - 1];
+      this.targetWalk[k] = this.targetWalk[k - 1];
+    }
+    s.setIter.fill(0, from, from + n);
+    s.rideSet.fill(0, from, from + n);
+    this.initRounds = k + 1;
+  }
+
+  /** Round k's labels take round k - 1's where those are at least as good (fewer rides win ties). */
+  private inherit(k: number, changedBefore: StopSet, changed: StopSet): void {
+    const { s, n } = this;
+    const b = (k - 1) * n;
+    const c = k * n;
+    for (let i = 0; i < changedBefore.size; i++) {
+      const stop = changedBefore.list[i];
+      if (s.label[b + stop] <= s.label[c + stop]) {
+        if (s.label[b + stop] < s.label[c + stop] || s.setIter[c + stop] !== 0) changed.add(stop);
+        s.label[c + stop] = s.label[b + stop];
+        s.walk[c + stop] = s.walk[b + stop];
+        s.setIter[c + stop] = 0;
+      }
+      if (s.rideLabel[b + stop] <= s.rideLabel[c + stop]) {
+        if (s.rideLabel[b + stop] < s.rideLabel[c + stop] || s.rideSet[c + stop] !== 0) changed.add(stop);
+        s.rideLabel[c + stop] = s.rideLabel[b + stop];
+        s.rideWalk[c + stop] = s.rideWalk[b + stop];
+        s.rideSet[c + stop] = 0;
+      }
+    }
+    if (this.targetLabel[k - 1] <= this.targetLabel[k]) {
+      this.targetLabel[k] = this.targetLabel[k - 1];
+      this.targetWalk[k] = this.targetWalk[k - 1];
+      if (this.targetIter[k] === this.iter) this.targetIter[k] = 0;
+    }
+  }
+
+  /** Round 0: the start's walks, and from a stop the query starts at (0 s), one footpath. */
+  private sources(start: number, marked: StopSet, changed: StopSet): void {
+    const { s, v, back } = this;
+    const [fpStart, fpOther, fpSecs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
+    for (const [stop, a] of this.sourceAccess) this.setLabel(0, stop, start + a.seconds, a.seconds, -1, 0, marked, changed);
+    for (const [stop, a] of this.sourceAccess) {
+      if (a.seconds !== 0) continue;
+      for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) this.setLabel(0, fpOther[f], start + fpSecs[f], fpSecs[f], stop, fpSecs[f], marked, changed);
+    }
+  }
+
+  /** Improves label (k, stop) when `time` beats it, or ties it with less walking within this iteration. */
+  private setLabel(k: number, stop: number, time: number, walk: number, link: number, linkSecs: number, marked: StopSet, changed: StopSet): boolean {
+    const { s } = this;
+    const i = k * this.n + stop;
+    if (time < s.label[i] || (time === s.label[i] && s.setIter[i] === this.iter && walk < s.walk[i])) {
+      s.label[i] = time;
+      s.walk[i] = walk;
+      s.setIter[i] = this.iter;
+      s.walkLink[i] = link;
+      s.walkSecs[i] = linkSecs;
+      marked.add(stop);
+      changed.add(stop);
+      return true;
+    }
+    return false;
+  }
+
+  /** Offers round k's target a journey ending at `stop`. */
+  private offerTarget(k: number, time: number, walk: number, stop: number, via: number): void {
+    if (time < this.targetLabel[k] || (time === this.targetLabel[k] && this.targetIter[k] === this.iter && walk < this.targetWalk[k])) {
+      this.targetLabel[k] = time;
+      this.targetWalk[k] = walk;
+      this.targetStop[k] = stop;
+      this.targetVia[k] = via;
+      this.targetIter[k] = this.iter;
+    }
+  }
+
+  /** Queues the patterns through the stops marked in round k - 1 and scans each once from its first marked stop. */
+  private scanRound(k: number, markedBefore: StopSet, marked: StopSet, changed: StopSet): void {
+    const { s, v, back } = this;
+    let queued = 0;
+    for (let i = 0; i < markedBefore.size; i++) {
+      const stop = markedBefore.list[i];
+      for (let r = v.stopPatternStart[stop]; r < v.stopPatternStart[stop + 1]; r++) {
+        const p = v.stopPatterns[r];
+        const pos = v.stopPatternPositions[r];
+        const from = s.patternFrom[p];
+        if (from === -1) {
+          if (!v.patternUsable(p)) continue;
+          s.patternQueue[queued++] = p;
+          s.patternFrom[p] = pos;
+        } else if (back ? pos > from : pos < from) s.patternFrom[p] = pos;
+      }
+    }
+    for (let i = 0; i < queued; i++) {
+      const p = s.patternQueue[i];
+      const from = s.patternFrom[p];
+      s.patternFrom[p] = -1;
+      if (this.expired) continue;
+      if (++this.patternsSinceCheck >= PATTERNS_PER_CHECK) {
+        this.patternsSinceCheck = 0;
+        if (this.checkClock()) continue;
+      }
+      if (back) this.scanBackward(k, p, from, marked, changed);
+      else this.scanForward(k, p, from, marked, changed);
+    }
+  }
+
+  /** A ride reaching (k, stop) at `time` (a label): the ride label, the label, the target. */
+  private rideTo(k: number, stop: number, time: number, walk: number, instance: TripInstance, p: number, far: number, here: number, marked: StopSet, changed: StopSet): void {
+    const { s } = this;
+    const i = k * this.n + stop;
+    if (!(time < s.rideLabel[i] || (time === s.rideLabel[i] && s.rideSet[i] === this.iter && walk < s.rideWalk[i]))) return;
+    s.rideLabel[i] = time;
+    s.rideWalk[i] = walk;
+    s.rideSet[i] = this.iter;
+    s.ride[i] = instance;
+    s.ridePattern[i] = p;
+    s.rideFar[i] = far;
+    s.rideHere[i] = here;
+    this.s.rideMarked.add(stop);
+    changed.add(stop);
+    this.setLabel(k, stop, time, walk, -1, 0, marked, changed);
+    const egress = s.targetSecs[stop];
+    if (egress >= 0) this.offerTarget(k, time + egress, walk + egress, stop, VIA_RIDE);
+  }
+
+  // hot: no allocation
+  private scanForward(k: number, p: number, from: number, marked: StopSet, changed: StopSet): void {
+    const { s, v, n } = this;
+    const before = (k - 1) * n;
+    const now = k * n;
+    const base = v.patternStopStart[p];
+    const length = v.patternStopStart[p + 1] - base;
+    const slack = v.sameStopTransferSeconds;
+    const bound = this.targetLabel[k];
+    let trip: TripInstance = NO_TRIP;
+    let boardPos = 0;
+    let tripWalk = 0;
+    for (let pos = from; pos < length; pos++) {
+      const stop = v.patternStops[base + pos];
+      if (trip !== NO_TRIP && v.canAlight(p, pos)) {
+        const a = v.arrival(trip, pos);
+        if (a < bound && a <= s.rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, pos, marked, changed);
+      }
+      if (!v.canBoard(p, pos)) continue;
+      const prev = s.label[before + stop];
+      if (prev >= UNREACHED) continue;
+      // A change at one stop after a ride takes the view's transfer time.
+      const ready = slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev;
+      const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
+      if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
+      const t = v.earliestTrip(p, pos, ready);
+      if (t === NO_TRIP) continue;
+      const dep = v.departure(t, pos);
+      const walk = s.walk[before + stop];
+      if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && walk < tripWalk) || tripDep !== tripDep) {
+        trip = t;
+        boardPos = pos;
+        tripWalk = walk;
+      }
+    }
+  }
+
+  // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
+  private scanBackward(k: number, p: number, from: number, marked: StopSet, changed: StopSet): void {
+    const { s, v, n } = this;
+    const before = (k - 1) * n;
+    const now = k * n;
+    const base = v.patternStopStart[p];
+    const slack = v.sameStopTransferSeconds;
+    const bound = this.targetLabel[k];
+    let trip: TripInstance = NO_TRIP;
+    let alightPos = 0;
+    let tripWalk = 0;
+    for (let pos = from; pos >= 0; pos--) {
+      const stop = v.patternStops[base + pos];
+      if (trip !== NO_TRIP && v.canBoard(p, pos)) {
+        const d = -v.departure(trip, pos);
+        if (d < bound && d <= s.rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, pos, marked, changed);
+      }
+      if (!v.canAlight(p, pos)) continue;
+      const prev = s.label[before + stop];
+      if (prev >= UNREACHED) continue;
+      // The latest arrival at this stop that still makes the rest of the journey.
+      const need = -(slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev);
+      const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
+      if (need < tripArr) continue;
+      const t = v.latestTrip(p, pos, need);
+      if (t === NO_TRIP) continue;
+      const arr = v.arrival(t, pos);
+      const walk = s.walk[before + stop];
+      if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && walk < tripWalk) || tripArr !== tripArr) {
+        trip = t;
+        alightPos = pos;
+        tripWalk = walk;
+      }
+    }
+  }
+
+  /** Round k's footpaths from the stops a ride improved: one walk, never two in a row. */
+  private relax(k: number, marked: StopSet, changed: StopSet): void {
+    const { s, v, back, n } = this;
+    const [fpStart, fpOther, fpSecs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
+    const now = k * n;
+    const rides = s.rideMarked;
+    for (let i = 0; i < rides.size; i++) {
+      const stop = rides.list[i];
+      const time = s.rideLabel[now + stop];
+      const walk = s.rideWalk[now + stop];
+      for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) {
+        const to = fpOther[f];
+        const t = time + fpSecs[f];
+        if (t >= this.targetLabel[k]) continue;
+        if (this.setLabel(k, to, t, walk + fpSecs[f], stop, fpSecs[f], marked, changed) && s.targetSecs[to] === 0) {
+          this.offerTarget(k, t, walk + fpSecs[f], to, VIA_LABEL);
+        }
+      }
+    }
+    rides.clear();
+  }
+
+  /** Follows round k's target back to the start, and keeps the journey it describes. */
+  private keepJourney(rounds: number): void {
+    const { s, v, n, back } = this;
+    const segments: Segment[] = [];
+    let stop = this.targetStop[rounds];
+    let k = rounds;
+    let onRide = this.targetVia[rounds] === VIA_RIDE;
+    segments.push(back ? { kind: "access", stop } : { kind: "egress", stop });
+    for (;;) {
+      if (onRide) {
+        while (k > 0 && s.rideSet[k * n + stop] === 0) k--;
+        const i = k * n + stop;
+        const far = s.rideFar[i];
+        const here = s.rideHere[i];
+        const p = s.ridePattern[i];
+        segments.push({ kind: "ride", instance: s.ride[i], pattern: p, boardPos: back ? here : far, alightPos: back ? far : here });
+        stop = v.patternStops[v.patternStopStart[p] + far];
+        k--;
+        onRide = false;
+        continue;
+      }
+      while (k > 0 && s.setIter[k * n + stop] === 0) k--;
+      const i = k * n + stop;
+      const link = s.walkLink[i];
+      if (link >= 0) {
+        segments.push(back ? { kind: "walk", from: stop, to: link, seconds: s.walkSecs[i] } : { kind: "walk", from: link, to: stop, seconds: s.walkSecs[i] });
+        stop = link;
+      }
+      if (k === 0) break;
+      onRide = true;
+    }
+    segments.push(back ? { kind: "egress", stop } : { kind: "access", stop });
+    if (!back) segments.reverse();
+    this.found.push(this.journey(segments));
+  }
+
+  /** Gives segments in travel order their instants: rides as the view times them, walks beside them. */
+  private journey(segments: Segment[]): Journey {
+    const { v } = this;
+    const ms = (sec: number): EpochMs => v.originMs + sec * 1000;
+    const legs: JourneyLeg[] = [];
+    let firstRide = -1;
+    let rides = 0;
+    let walkSeconds = 0;
+    for (const seg of segments) {
+      if (seg.kind === "ride") {
+        const base = v.patternStopStart[seg.pattern];
+        if (firstRide < 0) firstRide = legs.length;
+        rides++;
+        legs.push({
+          kind: "transit",
+          trip: v.tripOf(seg.instance),
+          serviceDate: v.serviceDateOf(seg.instance),
+          fromPosition: seg.boardPos,
+          toPosition: seg.alightPos,
+          from: v.patternStops[base + seg.boardPos],
+          to: v.patternStops[base + seg.alightPos],
+          departureMs: ms(v.departure(seg.instance, seg.boardPos)),
+          arrivalMs: ms(v.arrival(seg.instance, seg.alightPos)),
+        });
+        continue;
+      }
+      let from: StopIdx | undefined;
+      let to: StopIdx | undefined;
+      let seconds: number;
+      let meters: number;
+      if (seg.kind === "walk") {
+        ({ from, to, seconds } = seg);
+        meters = v.walkMeters(seg.from, seg.to);
+      } else {
+        const a = seg.kind === "access" ? this.originAccess(seg.stop) : this.destinationAccess(seg.stop);
+        if (a.seconds === 0) continue; // the journey starts (ends) at this very stop
+        seconds = a.seconds;
+        meters = a.meters;
+        if (seg.kind === "access") to = seg.stop;
+        else from = seg.stop;
+      }
+      walkSeconds += seconds;
+      legs.push({ kind: "walk", from, to, departureMs: 0, arrivalMs: seconds * 1000, meters });
+    }
+    // Walks before the first ride end as it leaves; the others start as the leg before them ends.
+    for (let i = firstRide - 1; i >= 0; i--) {
+      const leg = legs[i];
+      const length = leg.arrivalMs;
+      leg.arrivalMs = legs[i + 1].departureMs;
+      leg.departureMs = leg.arrivalMs - length;
+    }
+    for (let i = firstRide + 1; i < legs.length; i++) {
+      const leg = legs[i];
+      if (leg.kind !== "walk") continue;
+      const length = leg.arrivalMs;
+      leg.departureMs = legs[i - 1].arrivalMs;
+      leg.arrivalMs = leg.departureMs + length;
+    }
+    return { legs, departureMs: legs[0].departureMs, arrivalMs: legs[legs.length - 1].arrivalMs, transfers: rides - 1, walkSeconds };
+  }
+
+  private originAccess(stop: StopIdx): StopAccess {
+    return (this.back ? this.targetAccess : this.sourceAccess).get(stop)!;
+  }
+
+  private destinationAccess(stop: StopIdx): StopAccess {
+    return (this.back ? this.sourceAccess : this.targetAccess).get(stop)!;
+  }
+
+  /** The journeys found, within the window for a range, without dominated ones or duplicates. */
+  private answer(): Journey[] {
+    const { q } = this;
+    let journeys = this.found;
+    if (q.windowEndMs !== undefined) {
+      const lo = Math.min(q.timeMs, q.windowEndMs);
+      const hi = Math.max(q.timeMs, q.windowEndMs);
+      journeys = journeys.filter((j) => (this.back ? j.arrivalMs >= lo && j.arrivalMs <= hi : j.departureMs >= lo && j.departureMs <= hi));
+    }
+    return paretoJourneys(journeys);
+  }
+}
+
+/** Two accesses to one stop: the shorter walk. */
+function keepShortest(map: Map<StopIdx, StopAccess>, a: StopAccess): void {
+  const had = map.get(a.stop);
+  if (!had || a.seconds < had.seconds) map.set(a.stop, a);
+}
+
+/**
+ * The Pareto set on departure (later is better), arrival (earlier) and transfers (fewer); at equal values the least
+ * walking, then the first found. Sorted by departure, arrival, transfers.
+ */
+export function paretoJourneys(journeys: readonly Journey[]): Journey[] {
+  const dominates = (a: Journey, b: Journey) =>
+    a.departureMs >= b.departureMs && a.arrivalMs <= b.arrivalMs && a.transfers <= b.transfers;
+  const kept = journeys.filter((b, ib) =>
+    journeys.every((a, ia) => {
+      if (ia === ib || !dominates(a, b)) return true;
+      const same = a.departureMs === b.departureMs && a.arrivalMs === b.arrivalMs && a.transfers === b.transfers;
+      if (!same) return false;
+      return !(a.walkSeconds < b.walkSeconds || (a.walkSeconds === b.walkSeconds && ia < ib));
+    }),
+  );
+  return kept.sort((a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs || a.transfers - b.transfers);
+}

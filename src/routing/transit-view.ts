@@ -1,0 +1,93 @@
+/**
+ * The narrow, int-indexed view of a timetable that RAPTOR reads (raptor.ts), as OpenTripPlanner's RAPTOR SPI:
+ * the algorithm never sees the Network, the calendar, the real-time overlay or the filters, only stops, patterns,
+ * trip instances with times on one query clock, and footpaths. network-view.ts adapts a compiled Network; another
+ * model (a test's text timetable, a future added-trips overlay) may implement it the same way.
+ *
+ * The query clock: seconds after `originMs`. Every time the view gives or takes is an integer on it, whatever the
+ * service date, daylight-saving change or real-time prediction behind it, so the algorithm only adds and compares.
+ *
+ * A trip instance is one trip on one service date (a trip runs on many dates; an after-midnight trip of yesterday
+ * and today's can both be under way): an int >= 0, NO_TRIP (constants.ts) for none. Only the view decodes it.
+ *
+ * Performance contract, per member: "hot" members are called in the inner loops (per stop of a scanned pattern,
+ * per footpath), must not allocate and should cost a few array reads; "per pattern" members once per scanned
+ * pattern and round; "not while routing" members only to build journeys or set a search up.
+ */
+import type { EpochMs } from "../lib/zoned-time.js";
+import type { PatternIdx, ServiceDate, StopIdx, TripIdx } from "../network/model.js";
+
+/** Seconds after TransitView.originMs. */
+export type QuerySeconds = number;
+/** One trip on one service date (see above); NO_TRIP for none. */
+export type TripInstance = number;
+
+export interface TransitView {
+  /** The instant of query second 0. */
+  readonly originMs: EpochMs;
+  readonly stopCount: number;
+  readonly patternCount: number;
+
+  /** StopIdx -> first row in stopPatterns/stopPatternPositions; length stopCount + 1. Plain arrays: hot. */
+  readonly stopPatternStart: Uint32Array;
+  /** row -> PatternIdx serving the stop (a pattern visiting a stop twice has two rows). */
+  readonly stopPatterns: Uint32Array;
+  /** row -> position of the stop in that pattern. */
+  readonly stopPatternPositions: Uint16Array;
+
+  /** PatternIdx -> first row in patternStops; length patternCount + 1. Hot. */
+  readonly patternStopStart: Uint32Array;
+  /** row -> StopIdx. */
+  readonly patternStops: Uint32Array;
+
+  /**
+   * StopIdx -> first row of the walks leaving the stop in footpathTo/footpathSeconds; length stopCount + 1. Hot.
+   * A footpath's seconds already hold the minimum transfer time of transfers.txt (min_transfer_time replaces the
+   * walk); a transfer that is not possible (transfer_type 3) has no footpath. Changing at one stop takes
+   * `sameStopTransferSeconds`.
+   */
+  readonly footpathStart: Uint32Array;
+  readonly footpathTo: Uint32Array;
+  readonly footpathSeconds: Uint16Array;
+  /** The same footpaths by the stop they arrive at (arrive-by searches walk them backwards). Hot. */
+  readonly footpathInStart: Uint32Array;
+  readonly footpathInFrom: Uint32Array;
+  readonly footpathInSeconds: Uint16Array;
+  /** Seconds between alighting and boarding at the same stop. */
+  readonly sameStopTransferSeconds: number;
+
+  /** Whether any trip of the pattern may be used (the mode filter). Per pattern. */
+  patternUsable(p: PatternIdx): boolean;
+  /** Whether a passenger may board at a position of the pattern (pickup_type, wheelchair boarding). Hot. */
+  canBoard(p: PatternIdx, position: number): boolean;
+  /** Whether a passenger may alight at a position of the pattern (drop_off_type, wheelchair boarding). Hot. */
+  canAlight(p: PatternIdx, position: number): boolean;
+
+  /**
+   * The usable instance of the pattern that leaves `position` first at or after `time`, NO_TRIP when none: a
+   * binary search per service date, then a scan past instances that may not be used. Hot (called when a stop's
+   * label may catch an earlier trip); it never answers an instance cancelled or skipping the stop.
+   */
+  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance;
+  /** The usable instance that arrives at `position` last at or before `time`, NO_TRIP when none. Hot, as earliestTrip. */
+  latestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance;
+  /**
+   * When the instance leaves / reaches a position, on the query clock (the prediction when the view applies a
+   * real-time overlay). NaN when it does not stop there (a skipped stop, a cancelled trip), so that every comparison
+   * with it is false. Hot: a few array reads, without an overlay.
+   */
+  departure(instance: TripInstance, position: number): QuerySeconds;
+  arrival(instance: TripInstance, position: number): QuerySeconds;
+
+  /**
+   * Calls `visit` with the departure (`departures`) or the arrival of every usable instance at a position within
+   * [from, to], in no particular order. Range searches ask it once per origin (destination) pattern: not hot.
+   */
+  forEachTime(p: PatternIdx, position: number, from: QuerySeconds, to: QuerySeconds, departures: boolean, visit: (time: QuerySeconds) => void): void;
+
+  /** The trip and service date of an instance. Not while routing. */
+  tripOf(instance: TripInstance): TripIdx;
+  serviceDateOf(instance: TripInstance): ServiceDate;
+  /** Straight-line metres between two stops, for a transfer walk's afstand. Not while routing. */
+  walkMeters(from: StopIdx, to: StopIdx): number;
+}

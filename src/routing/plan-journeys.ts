@@ -21,6 +21,9 @@
  * (arriving last, backwards); journeys leaving (arriving) at the same second are never cut apart. A journey never
  * leaves a page's window, so the next page, which starts a second beyond the last one shown, repeats none and skips
  * no Pareto-optimal one in between.
+ *
+ * Walking: a journey that takes as long as walking the whole way (straight line x detour, walk-access.ts) or longer
+ * is never proposed; the walk itself is, on the first page, when it arrives first (walkingOnly).
  */
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
 import { addDays } from "../lib/service-date.js";
@@ -154,6 +157,8 @@ interface PlanContext {
   scope: Omit<SearchScope, "fromMs" | "toMs">;
   origins: StopAccess[];
   destinations: StopAccess[];
+  /** Walking the whole way, in ms: a journey that takes as long is left out (walk instead). */
+  walkAllMs: number;
   startedMs: number;
   budgetMs: number;
   complete: boolean;
@@ -168,6 +173,7 @@ export function planJourneys(network: Network, realtime: RealtimeOverlay | undef
     scope: { realtime, modes: params.modes, wheelchair: params.wheelchair },
     origins: stopAccesses(network, params.from, walk, "origin"),
     destinations: stopAccesses(network, params.to, walk, "destination"),
+    walkAllMs: walkBetween(network, params.from, params.to, walk).seconds * SECOND,
     startedMs: performance.now(),
     budgetMs: params.budgetMs ?? DEFAULT_PLAN_BUDGET_MS,
     complete: true,
@@ -176,7 +182,9 @@ export function planJourneys(network: Network, realtime: RealtimeOverlay | undef
   const t = Math.floor(params.timeMs / SECOND) * SECOND;
   const backward = type === "VROEGER" || type === "LAATSTE" || (type === "INITIEEL" && params.arriveBy === true);
   let journeys: Journey[] = [];
-  if (ctx.origins.length > 0 && ctx.destinations.length > 0) {
+  // No journey can beat the walk when walking to the nearest stop and from the nearest one takes as long.
+  const shortestWalksMs = (Math.min(...ctx.origins.map((o) => o.seconds)) + Math.min(...ctx.destinations.map((d) => d.seconds))) * SECOND;
+  if (ctx.origins.length > 0 && ctx.destinations.length > 0 && shortestWalksMs < ctx.walkAllMs) {
     if (type === "INITIEEL") journeys = backward ? backwardPage(ctx, t) : forwardPage(ctx, t);
     else if (type === "LATER") journeys = forwardPage(ctx, t + SECOND);
     else if (type === "VROEGER") journeys = backwardPage(ctx, t - SECOND);
@@ -224,7 +232,8 @@ function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean, windowEndMs
   };
 }
 
-const hasTransit = (j: Journey) => j.legs.some((l) => l.kind === "transit");
+/** A journey worth proposing: it rides, and is faster than walking the whole way (else the walk beats it). */
+const worthRiding = (ctx: PlanContext, j: Journey) => j.arrivalMs - j.departureMs < ctx.walkAllMs && j.legs.some((l) => l.kind === "transit");
 
 /** Journeys departing from `startMs` on: windows of departures, each twice the last, until the page is full. */
 function forwardPage(ctx: PlanContext, startMs: EpochMs): Journey[] {
@@ -235,7 +244,7 @@ function forwardPage(ctx: PlanContext, startMs: EpochMs): Journey[] {
     const last = Math.min(from + width - SECOND, horizonMs);
     const js = search(query(ctx, from, false, last));
     // A journey outside the window is left to a later window: one kept beyond it could hide one not yet searched.
-    found = paretoSet(found.concat(js.filter((j) => hasTransit(j) && j.departureMs >= from && j.departureMs <= last)));
+    found = paretoSet(found.concat(js.filter((j) => worthRiding(ctx, j) && j.departureMs >= from && j.departureMs <= last)));
     if (found.length >= MIN_ITINERARIES || last >= horizonMs) break;
     if (remainingMs(ctx) <= 1) {
       ctx.complete = false;
@@ -254,7 +263,7 @@ function backwardPage(ctx: PlanContext, endMs: EpochMs): Journey[] {
   for (let to = endMs, width = FIRST_WINDOW_MS; ; to -= width, width *= 2) {
     const first = Math.max(to - width + SECOND, horizonMs);
     const js = search(query(ctx, to, true, first));
-    found = paretoSet(found.concat(js.filter((j) => hasTransit(j) && j.arrivalMs <= to && j.arrivalMs >= first)));
+    found = paretoSet(found.concat(js.filter((j) => worthRiding(ctx, j) && j.arrivalMs <= to && j.arrivalMs >= first)));
     if (found.length >= MIN_ITINERARIES || first <= horizonMs) break;
     if (remainingMs(ctx) <= 1) {
       ctx.complete = false;
@@ -392,27 +401,30 @@ function vehicleStep(
 }
 
 /**
- * The walk the whole way, on the first page only (at any other time it is the same walk): when it is faster than
- * every itinerary of the page, or, with none, when it is at most twice the access radius (what one would walk to
- * and from stops anyway). It leaves at `t` (VERTREK) or arrives at `t` (AANKOMST).
+ * The walk the whole way, on the first page only (at any other time it is the same walk): leaving at `t`, when it
+ * arrives before every itinerary of the page (AANKOMST: arriving at `t`, when it leaves after every one); with none,
+ * when it is at most twice the access radius (what one would walk to and from stops anyway).
  */
 function walkingOnly(ctx: PlanContext, transit: Itinerary[], t: EpochMs, arriveBy: boolean, radiusMeters: number): Itinerary | undefined {
   const { network, params } = ctx;
   const walk = walkBetween(network, params.from, params.to, walkParameters(network, radiusMeters));
   const ms = walk.seconds * SECOND;
-  const fastest = Math.min(...transit.map((i) => i.arrivalMs - i.departureMs));
-  if (transit.length > 0 ? ms >= fastest : walk.meters > 2 * radiusMeters) return undefined;
   const departureMs = arriveBy ? t - ms : t;
+  const arrivalMs = departureMs + ms;
+  const faster = arriveBy
+    ? transit.every((i) => departureMs > i.departureMs)
+    : transit.every((i) => arrivalMs < i.arrivalMs);
+  if (transit.length > 0 ? !faster : walk.meters > 2 * radiusMeters) return undefined;
   const from = placeOf(params.from, "origin", network);
   const to = placeOf(params.to, "destination", network);
   return {
     best: false,
     transfers: 0,
     departureMs,
-    arrivalMs: departureMs + ms,
+    arrivalMs,
     walkSeconds: walk.seconds,
     walkingOnly: true,
-    steps: [{ kind: "walk", from, to, departureMs, arrivalMs: departureMs + ms, meters: walk.meters }],
+    steps: [{ kind: "walk", from, to, departureMs, arrivalMs, meters: walk.meters }],
   };
 }
 

@@ -6,7 +6,8 @@
  * - line 1 (bus) Markt (A) -> Station (B), 6.7 km, every 10 minutes from 06:00 to 23:50, 20 minutes a ride
  *   (the last one arrives at 24:10, 00:10 on the next morning);
  * - line 2 (tram) Markt -> Station at 07:05 and 07:35, 15 minutes a ride;
- * - line 3 (bus) Dorp (S1) -> Kerk (S3) -> Veld (S2) every three hours from 06:00 to 18:00, Dorp to Kerk 30 minutes.
+ * - line 3 (bus) Dorp (S1) -> Kerk (S3) -> Veld (S2) every three hours from 06:00 to 18:00, Dorp to Kerk 20 minutes;
+ * - line 4 (bus) Dorp -> Kerk at 10:00, 40 minutes: slower than walking from near Dorp to near Kerk (29 min 30 s).
  * Weekdays of 2026. The places asked lie 100.08 m from a stop: a walk of 105 s (x 1.3 at 1.25 m/s).
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -40,8 +41,9 @@ beforeAll(() => {
     tripId: `s${hhmm(m)}`,
     routeId: "3",
     serviceId: "WK",
-    times: [["S1", hhmm(m)], ["S3", hhmm(m + 30)], ["S2", hhmm(m + 50)]] as Array<[string, string]>,
+    times: [["S1", hhmm(m)], ["S3", hhmm(m + 20)], ["S2", hhmm(m + 50)]] as Array<[string, string]>,
   }));
+  const line4 = { tripId: "slow", routeId: "4", serviceId: "WK", times: [["S1", "10:00:00"], ["S3", "10:40:00"]] as Array<[string, string]> };
   net = compileNetwork(
     [
       {
@@ -58,9 +60,10 @@ beforeAll(() => {
             route("1", { shortName: "1", longName: "Markt - Station" }),
             route("2", { shortName: "2", longName: "Markt - Station", routeType: 0 }),
             route("3", { shortName: "3", longName: "Dorp - Veld" }),
+            route("4", { shortName: "4", longName: "Dorp - Kerk" }),
           ],
           calendars: [calendar("WK", "1111100", 20260101, 20261231)],
-          trips: [...line1, ...line2, ...line3],
+          trips: [...line1, ...line2, ...line3, line4],
         }),
       },
     ],
@@ -182,7 +185,9 @@ describe("planJourneys - pages", () => {
   it("planJourneys - a sparse line: the window doubles until the page holds three", () => {
     const log: SearchLog = { windows: [] };
     const r = plan({ at: `${TUE}T07:00:00`, from: X, to: { kind: "place", lat: 51.2609, lon: 4.7 } }, log);
+    // Walking the 6.9 km (1 h 59 min) arrives before the first bus does: offered too.
     expect(times(r.itineraries)).toEqual([
+      `${TUE}T07:00:00-08:59:07`,
       `${TUE}T08:58:15-09:51:45`,
       `${TUE}T11:58:15-12:51:45`,
       `${TUE}T14:58:15-15:51:45`,
@@ -228,24 +233,42 @@ describe("planJourneys - pages", () => {
 });
 
 describe("planJourneys - walking", () => {
-  it("planJourneys - walking only, when it is faster than every itinerary of the page, and then the best", () => {
+  it("planJourneys - walking only, when it arrives before every itinerary of the page, and then the best", () => {
     const r = plan({ at: `${TUE}T07:00:00`, from: X, to: Y });
+    const bus3 = "WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination";
+    // Line 4 at 10:00 takes longer than the walk: it is not proposed.
     expect(r.itineraries.map(render)).toEqual([
       "07:00:00-07:29:30 0 best WANDELEN origin>destination",
-      "08:58:15-09:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
-      "11:58:15-12:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
-      "14:58:15-15:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
-      "17:58:15-18:31:45 0 WANDELEN origin>Dorp | VOERTUIG Dorp>Kerk 3 | WANDELEN Kerk>destination",
+      `08:58:15-09:21:45 0 ${bus3}`,
+      `11:58:15-12:21:45 0 ${bus3}`,
+      `14:58:15-15:21:45 0 ${bus3}`,
+      `17:58:15-18:21:45 0 ${bus3}`,
     ]);
     const walk = r.itineraries[0];
     expect(walk.walkingOnly).toBe(true);
     expect(walk.walkSeconds).toBe(1770);
     expect(Math.round(walk.steps[0].meters)).toBe(1701);
-    // Arrive-by: the walk arrives at tijdstip.
+    // Leaving at 08:52 the walk arrives 09:21:30, before the bus: still offered; at 08:53 no longer.
+    expect(plan({ at: `${TUE}T08:52:00`, from: X, to: Y }).itineraries.map(render).slice(0, 2)).toEqual([
+      "08:52:00-09:21:30 0 best WANDELEN origin>destination",
+      `08:58:15-09:21:45 0 ${bus3}`,
+    ]);
+    expect(plan({ at: `${TUE}T08:53:00`, from: X, to: Y }).itineraries.map(render)[0]).toBe(`08:58:15-09:21:45 0 best ${bus3}`);
+    // Arrive-by: the walk arrives at tijdstip, when it leaves after every bus.
     const back = plan({ at: `${TUE}T12:00:00`, from: X, to: Y, arriveBy: true });
-    expect(render(back.itineraries.at(-1)!)).toBe("11:30:30-12:00:00 0 best WANDELEN origin>destination");
+    expect(back.itineraries.map(render).slice(-2)).toEqual([
+      `08:58:15-09:21:45 0 ${bus3}`,
+      "11:30:30-12:00:00 0 best WANDELEN origin>destination",
+    ]);
     // Only on the first page: LATER pages do not repeat it.
     expect(plan({ at: `${TUE}T07:00:00`, from: X, to: Y, requestType: "LATER" }).itineraries.some((i) => i.walkingOnly)).toBe(false);
+  });
+
+  it("planJourneys - no search when walking to and from the nearest stops takes as long as walking the whole way", () => {
+    const log: SearchLog = { windows: [] };
+    const r = plan({ at: `${TUE}T08:00:00`, from: { kind: "place", lat: 50.8795, lon: 4.7 }, to: { kind: "place", lat: 50.8805, lon: 4.7 } }, log);
+    expect(r.itineraries.map(render)).toEqual(["08:00:00-08:01:56 0 best WANDELEN origin>destination"]);
+    expect(log.windows).toEqual([]);
   });
 
   it("planJourneys - walking only when no trip connects two places at most 2 km apart; nothing beyond", () => {

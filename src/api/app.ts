@@ -22,6 +22,7 @@ import type { RealtimeSource } from "./realtime-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi } from "./openapi.js";
 import { realTimeRoutes } from "./real-time.js";
+import { routeplanRoutes } from "./routeplan.js";
 import { strictQueryPlugin } from "./strict-query.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
 
@@ -38,6 +39,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   kleurenRoutes,
   dienstregelingenRoutes, omleidingenRoutes, // timetables and diversions (helper-5, issue 4)
   realTimeRoutes, // real-time passages per stop, stop list and line direction (E20)
+  routeplanRoutes, // E1, route planning (issue 9)
 ];
 
 export interface BuildAppOptions {

@@ -36,6 +36,8 @@ export interface AppConfig {
   gtfsRtPath: string;
   /** GTFS-Realtime feeds and how they are polled (REALTIME_*, `--realtime` and `--no-realtime`). */
   realtime: RealtimeConfig;
+  /** Route planning (E1) when ROUTEPLAN_* is set; undefined: the planner's defaults (src/routing/plan-journeys.ts). */
+  routeplan?: RouteplanConfig;
   /** Things worth a warning line in the startup log, e.g. that the demo key works. */
   warnings: string[];
 }
@@ -70,6 +72,13 @@ export interface RealtimeConfig {
   maxAgeSeconds: number;
   /** The largest feed read, in bytes; a larger one is refused (REALTIME_MAX_BYTES, default 32 MiB). */
   maxBytes: number;
+}
+
+export interface RouteplanConfig {
+  /** Straight-line radius around a coordinate for stops to walk to and from (ROUTEPLAN_WALK_RADIUS_METERS, 1 to 5000, default 1000). */
+  walkRadiusMeters: number;
+  /** Milliseconds of work a route plan may take before it answers with what it has (ROUTEPLAN_BUDGET_MS, 10 to 60000, default 1000). */
+  budgetMs: number;
 }
 
 /** What the command line says about real-time; it replaces REALTIME_FEEDS. */
@@ -117,6 +126,7 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
   const gtfsRtPath = parsePrefix("GTFS_RT_PATH", env.GTFS_RT_PATH, "/gtfs/v3/realtime");
   if (gtfsRtPath === "") throw CONFIG_INVALID('GTFS_RT_PATH must be a path below the root, e.g. /gtfs/v3/realtime; got "/"');
   const realtime = parseRealtime(env, overrides, warnings);
+  const routeplan = parseRouteplan(env);
   return {
     port,
     host,
@@ -129,8 +139,28 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
     logLevel,
     gtfsRtPath,
     realtime,
+    routeplan,
     warnings,
   };
+}
+
+function parseRouteplan(env: ConfigEnv): RouteplanConfig | undefined {
+  const radius = env.ROUTEPLAN_WALK_RADIUS_METERS;
+  const budget = env.ROUTEPLAN_BUDGET_MS;
+  if ((radius === undefined || radius.trim() === "") && (budget === undefined || budget.trim() === "")) return undefined;
+  return {
+    walkRadiusMeters: parseWhole("ROUTEPLAN_WALK_RADIUS_METERS", radius, 1000, 1, 5000, "metres"),
+    budgetMs: parseWhole("ROUTEPLAN_BUDGET_MS", budget, 1000, 10, 60_000, "milliseconds"),
+  };
+}
+
+function parseWhole(name: string, value: string | undefined, fallback: number, min: number, max: number, unit: string): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const v = value.trim();
+  if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw CONFIG_INVALID(`${name} must be a whole number of ${unit} from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(v);
 }
 
 function nonEmpty(name: string, value: string | undefined): string | undefined {

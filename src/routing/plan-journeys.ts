@@ -22,8 +22,8 @@
  * leaves a page's window, so the next page, which starts a second beyond the last one shown, repeats none and skips
  * no Pareto-optimal one in between.
  *
- * Walking: a journey that takes as long as walking the whole way (straight line x detour, walk-access.ts) or longer
- * is never proposed; the walk itself is, on the first page, when it arrives first (walkingOnly).
+ * Walking: when walking the whole way (straight line x detour, walk-access.ts) is at most 2 km, a journey that takes
+ * as long or longer is never proposed, and the walk itself is, on the first page, when it arrives first (walkingOnly).
  */
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
 import { addDays } from "../lib/service-date.js";
@@ -36,7 +36,7 @@ import { type PlanPoint, pointPosition } from "./plan-point.js";
 import type { Journey, JourneyLeg, RaptorQuery, StopAccess } from "./raptor-types.js";
 import { defaultSearchFactory } from "./raptor-search.js";
 import { serviceDayEndMs } from "./service-day-end.js";
-import { stopAccesses, stopDistance, walkBetween, walkParameters } from "./walk-access.js";
+import { stopAccesses, stopDistance, walkBetween, type WalkParameters, walkParameters } from "./walk-access.js";
 
 export const PLAN_MODES = ["BUS", "TRAM", "METRO", "TREIN"] as const;
 export type PlanMode = (typeof PLAN_MODES)[number];
@@ -157,7 +157,7 @@ interface PlanContext {
   scope: Omit<SearchScope, "fromMs" | "toMs">;
   origins: StopAccess[];
   destinations: StopAccess[];
-  /** Walking the whole way, in ms: a journey that takes as long is left out (walk instead). */
+  /** Walking the whole way, in ms, when it may be offered (walkingOnly); a journey that takes as long is left out. */
   walkAllMs: number;
   startedMs: number;
   budgetMs: number;
@@ -173,7 +173,7 @@ export function planJourneys(network: Network, realtime: RealtimeOverlay | undef
     scope: { realtime, modes: params.modes, wheelchair: params.wheelchair },
     origins: stopAccesses(network, params.from, walk, "origin"),
     destinations: stopAccesses(network, params.to, walk, "destination"),
-    walkAllMs: walkBetween(network, params.from, params.to, walk).seconds * SECOND,
+    walkAllMs: walkable(network, params, walk) ? walkBetween(network, params.from, params.to, walk).seconds * SECOND : Infinity,
     startedMs: performance.now(),
     budgetMs: params.budgetMs ?? DEFAULT_PLAN_BUDGET_MS,
     complete: true,
@@ -401,20 +401,31 @@ function vehicleStep(
 }
 
 /**
- * The walk the whole way, on the first page only (at any other time it is the same walk): leaving at `t`, when it
- * arrives before every itinerary of the page (AANKOMST: arriving at `t`, when it leaves after every one); with none,
- * when it is at most twice the access radius (what one would walk to and from stops anyway).
+ * Whether walking the whole way may be an itinerary: at most twice the access radius (2 km, 26 minutes, by default),
+ * what one would walk to and from stops anyway. A longer walk may arrive first (at night, across a sparse region),
+ * but it is no plan to propose, and journeys slower than it stay.
+ */
+function walkable(network: Network, params: PlanParams, walk: WalkParameters): boolean {
+  return walkBetween(network, params.from, params.to, walk).meters <= 2 * walk.radiusMeters;
+}
+
+/**
+ * The walk the whole way, on the first page only (at any other time it is the same walk), when it is walkable and,
+ * leaving at `t`, arrives before every itinerary of the page (AANKOMST: arriving at `t`, leaves after every one), or
+ * the page has none.
  */
 function walkingOnly(ctx: PlanContext, transit: Itinerary[], t: EpochMs, arriveBy: boolean, radiusMeters: number): Itinerary | undefined {
   const { network, params } = ctx;
-  const walk = walkBetween(network, params.from, params.to, walkParameters(network, radiusMeters));
+  const p = walkParameters(network, radiusMeters);
+  if (!walkable(network, params, p)) return undefined;
+  const walk = walkBetween(network, params.from, params.to, p);
   const ms = walk.seconds * SECOND;
   const departureMs = arriveBy ? t - ms : t;
   const arrivalMs = departureMs + ms;
   const faster = arriveBy
     ? transit.every((i) => departureMs > i.departureMs)
     : transit.every((i) => arrivalMs < i.arrivalMs);
-  if (transit.length > 0 ? !faster : walk.meters > 2 * radiusMeters) return undefined;
+  if (!faster) return undefined;
   const from = placeOf(params.from, "origin", network);
   const to = placeOf(params.to, "destination", network);
   return {

@@ -3,8 +3,11 @@
  * once per page and searched once per window.
  */
 import type { Network } from "../network/model.js";
+import { createNetworkView } from "./network-view.js";
 import type { JourneySearch, SearchScope } from "./plan-journeys.js";
+import { raptor } from "./raptor.js";
 
-export function defaultSearchFactory(_network: Network, _scope: SearchScope): JourneySearch {
-  throw new Error("raptor.ts has not landed yet");
+export function defaultSearchFactory(network: Network, scope: SearchScope): JourneySearch {
+  const view = createNetworkView(network, scope);
+  return (query) => raptor(view, query);
 }

@@ -92,6 +92,16 @@ function validValues(net: Network): Record<string, string> {
     maxAantalHaltes: "10",
     maxAantalDoorkomsten: "5",
     inclusiefLaatsteDoorkomst: "true",
+    // E1: Leuven station to Heverlee, by bus or tram, within three transfers, on the schedule
+    vertrekLatlng: "50.8798,4.7005",
+    bestemmingLatlng: "50.8625,4.6855",
+    aanvraagType: "INITIEEL",
+    tijdstip: `${RUN_DAY}T08:00:00`,
+    vertrekAankomst: "VERTREK",
+    vervoersOptie: "BUS,TRAM",
+    realtime: "false",
+    rolstoel: "false",
+    maxOverstappen: "3",
   };
 }
 

@@ -6,6 +6,7 @@
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
  *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
  *   lijnwijzer realtime <file> <feed url or file>                         (realtime-command.ts)
+ *   lijnwijzer plan <file> --from <point> --to <point> [--at <time>] ...   (plan-command.ts)
  * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
 import { parseArgs } from "node:util";
@@ -17,6 +18,7 @@ import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
 import { importFeeds } from "./import-command.js";
 import { inspectSnapshot } from "./inspect-command.js";
+import { PLAN_USAGE, planCommand } from "./plan-command.js";
 import { REALTIME_USAGE, realtimeCommand } from "./realtime-command.js";
 import { serveSnapshot } from "./serve-command.js";
 import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
@@ -37,7 +39,11 @@ const USAGE = `usage:
   ${SIMULATE_USAGE}
       a simulated GTFS-Realtime feed of the network, written to a file (again every --interval s) or served
   ${REALTIME_USAGE}
-      what a GTFS-Realtime feed matches in the network: trips matched and unmatched by reason, the delays seen`;
+      what a GTFS-Realtime feed matches in the network: trips matched and unmatched by reason, the delays seen
+  ${PLAN_USAGE}
+      E1's route plan without a server; a point is lat,lon, a stop key entity_stop or gtfs:<stop_id> (a stop
+      point starts or ends at that stop, no walk); --at is the network's local time (default now); --json prints
+      E1's JSON (coordinates only)`;
 
 const PROFILES = ["auto", "delijn", "generic"] as const;
 
@@ -57,6 +63,8 @@ export async function main(argv: string[]): Promise<number> {
         return await simulateCommand(rest);
       case "realtime":
         return await realtimeCommand(rest);
+      case "plan":
+        return await planCommand(rest);
       case "help":
       case "--help":
       case "-h":

@@ -1,0 +1,274 @@
+/**
+ * `lijnwijzer plan <snapshot> --from <point> --to <point> [--at <yyyy-MM-ddTHH:mm:ss>] [--arrive-by] [--modes BUS,TRAM]
+ * [--realtime <GTFS-RT file>] [--wheelchair] [--max-transfers <n>] [--json]`: the route plan of E1 without a server,
+ * so that anyone can check a plan by hand. The query is E1's (planJourneys, the first page, INITIEEL):
+ * - a point is `lat,lon`, an API stop key `entity_stop` or `gtfs:<stop_id>` (plan-point.ts); a stop point starts or
+ *   ends the journey at that very stop, with no access walk;
+ * - `--at` is wall-clock time of the network's zone, as E1's tijdstip (an offset names an instant); default now;
+ * - `--realtime` reads a GTFS-Realtime file (protobuf) and plans on the state the ingest builds of it, judged at the
+ *   feed's header timestamp (a feed saved earlier speaks of that moment), else at `--at`;
+ * - `--json` prints what E1 answers, asked of the real app in process (buildApp + inject: the same parameters,
+ *   schemas and serialisation as over HTTP, links starting at PUBLIC_BASE_URL, else http://localhost:PORT). E1 takes
+ *   coordinates only, so `--json` takes coordinate points; otherwise a readable list, one line per step, times on
+ *   the network's clock (the date added where it is not the query's).
+ * Exit code 0 with or without itineraries (an empty plan is an answer); 2 for arguments that are not understood.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { buildApp } from "../api/app.js";
+import { SUBSCRIPTION_KEY_HEADER } from "../api/auth.js";
+import { parseMoment } from "../api/dates.js";
+import { staticNetworkSource } from "../api/network-source.js";
+import { LijnwijzerError } from "../errors.js";
+import { loadConfig } from "../lib/config.js";
+import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
+import type { Network } from "../network/model.js";
+import { buildRealtimeState } from "../realtime/build-realtime-state.js";
+import { decodeFeedMessage, FeedDecodeError } from "../realtime/feed-codec.js";
+import type { RealtimeState } from "../realtime/realtime-state.js";
+import { PLAN_MODES, type Itinerary, type PlanMode, type PlanPlace, type PlanResult, type PlanStep, planJourneys } from "../routing/plan-journeys.js";
+import { parsePlanPoint, type PlanPoint } from "../routing/plan-point.js";
+import type { RealtimePassage } from "../timetable/types.js";
+import { CliError } from "./cli-error.js";
+import { openSnapshot } from "./open-snapshot.js";
+
+export const PLAN_USAGE =
+  "lijnwijzer plan <snapshot> --from <point> --to <point> [--at <yyyy-MM-ddTHH:mm:ss>] [--arrive-by] [--modes BUS,TRAM]\n" +
+  "                  [--realtime <GTFS-RT file>] [--wheelchair] [--max-transfers <n>] [--json]";
+
+/** What one run asks, parsed and checked. */
+interface PlanRequest {
+  network: Network;
+  from: PlanPoint;
+  to: PlanPoint;
+  timeMs: EpochMs;
+  arriveBy: boolean;
+  modes: PlanMode[] | undefined;
+  wheelchair: boolean;
+  maxTransfers: number | undefined;
+  realtime: { state: RealtimeState; file: string } | undefined;
+}
+
+export async function planCommand(args: string[], log: (line: string) => void = console.log): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      at: { type: "string" },
+      "arrive-by": { type: "boolean" },
+      modes: { type: "string" },
+      realtime: { type: "string" },
+      wheelchair: { type: "boolean" },
+      "max-transfers": { type: "string" },
+      json: { type: "boolean" },
+    },
+  });
+  if (positionals.length !== 1) throw usageError("plan takes one snapshot file");
+  if (values.from === undefined || values.to === undefined) throw usageError("plan needs --from <point> and --to <point>");
+  const network = openSnapshot(positionals[0]);
+  const request = parseRequest(network, values);
+  if (values.json) {
+    log(await e1Json(request, values.at));
+    return 0;
+  }
+  const result = planJourneys(network, request.realtime?.state, {
+    from: request.from,
+    to: request.to,
+    timeMs: request.timeMs,
+    arriveBy: request.arriveBy,
+    modes: request.modes,
+    wheelchair: request.wheelchair,
+    maxTransfers: request.maxTransfers,
+  });
+  for (const line of planLines(request, result)) log(line);
+  return 0;
+}
+
+/**
+ * E1's body for the request, from the real app in process: GET {core}/v1/beta/routeplan/{from}/{to} with the
+ * request's parameters, pretty-printed. A stop point has no E1 form (E1 takes coordinates): a usage error.
+ */
+async function e1Json(request: PlanRequest, at: string | undefined): Promise<string> {
+  const { from, to, network } = request;
+  if (from.kind !== "place" || to.kind !== "place") {
+    throw usageError("--json prints E1's answer, and E1 plans between coordinates: give --from and --to as lat,lon (lijnwijzer inspect --stops shows a stop's)");
+  }
+  const config = { ...loadConfig(process.env), logLevel: "silent" as const };
+  const origin = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  const state = request.realtime?.state;
+  const app = await buildApp({ network: staticNetworkSource(network), config: { ...config, publicBaseUrl: origin }, realtime: { current: () => state } });
+  try {
+    const query = new URLSearchParams();
+    query.set("tijdstip", at ?? zonedTime(network.meta.timezone).formatLocal(request.timeMs));
+    if (request.arriveBy) query.set("vertrekAankomst", "AANKOMST");
+    if (request.modes) query.set("vervoersOptie", request.modes.join(","));
+    if (request.wheelchair) query.set("rolstoel", "true");
+    if (request.maxTransfers !== undefined) query.set("maxOverstappen", String(request.maxTransfers));
+    if (!state) query.set("realtime", "false");
+    const url = `${config.corePrefix}/v1/beta/routeplan/${from.lat},${from.lon}/${to.lat},${to.lon}?${query}`;
+    const res = await app.inject({ method: "GET", url, headers: { [SUBSCRIPTION_KEY_HEADER]: config.apiKeys[0] } });
+    if (res.statusCode !== 200) throw new CliError(`E1 answered ${res.statusCode}: ${res.body}`);
+    return JSON.stringify(res.json(), null, 2);
+  } finally {
+    await app.close();
+  }
+}
+
+function usageError(problem: string): CliError {
+  return new CliError(`${problem}\nusage: ${PLAN_USAGE}`, 2);
+}
+
+/** The arguments as a query; a LijnwijzerError of the parsers (a bad point or time) becomes a usage error. */
+function parseRequest(
+  network: Network,
+  values: { from?: string; to?: string; at?: string; "arrive-by"?: boolean; modes?: string; realtime?: string; wheelchair?: boolean; "max-transfers"?: string },
+): PlanRequest {
+  const zone = zonedTime(network.meta.timezone);
+  let from: PlanPoint;
+  let to: PlanPoint;
+  let timeMs: EpochMs;
+  try {
+    from = parsePlanPoint(network, values.from!, "--from");
+    to = parsePlanPoint(network, values.to!, "--to");
+    const at = parseMoment(values.at, network.meta.timezone, "--at");
+    timeMs = zone.localToEpochMs(at.date, at.secondsOfDay);
+  } catch (err) {
+    if (err instanceof LijnwijzerError) throw usageError(err.message);
+    throw err;
+  }
+  let modes: PlanMode[] | undefined;
+  if (values.modes !== undefined) {
+    const names = values.modes.split(",").map((m) => m.trim().toUpperCase());
+    const unknown = names.filter((m) => m !== "ALLE" && !PLAN_MODES.includes(m as PlanMode));
+    if (unknown.length || names.length === 0) {
+      throw usageError(`--modes "${values.modes}" names no mode of ${PLAN_MODES.join(", ")}: give them comma-separated, e.g. BUS,TRAM`);
+    }
+    modes = names.includes("ALLE") ? undefined : PLAN_MODES.filter((m) => names.includes(m));
+  }
+  let maxTransfers: number | undefined;
+  if (values["max-transfers"] !== undefined) {
+    maxTransfers = Number(values["max-transfers"]);
+    if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers > 10) {
+      throw usageError(`--max-transfers must be a whole number from 0 to 10, not "${values["max-transfers"]}"`);
+    }
+  }
+  return {
+    network,
+    from,
+    to,
+    timeMs,
+    arriveBy: values["arrive-by"] === true,
+    modes,
+    wheelchair: values.wheelchair === true,
+    maxTransfers,
+    realtime: values.realtime === undefined ? undefined : readRealtime(network, values.realtime, timeMs),
+  };
+}
+
+/** The state the ingest builds of a GTFS-Realtime file, at the feed's own moment (else the query's). */
+function readRealtime(network: Network, file: string, timeMs: EpochMs): { state: RealtimeState; file: string } {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(`--realtime ${file} ${code === "ENOENT" ? "does not exist" : `cannot be read (${code})`}: give a GTFS-Realtime file (protobuf)`);
+  }
+  try {
+    const message = decodeFeedMessage(bytes);
+    const nowMs = message.header.timestamp ? message.header.timestamp * 1000 : timeMs;
+    return { state: buildRealtimeState(network, [{ name: file, message }], nowMs), file };
+  } catch (err) {
+    if (err instanceof FeedDecodeError) throw new CliError(`--realtime ${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** The readable answer: a head line, then each itinerary and its steps. */
+export function planLines(request: PlanRequest, result: PlanResult): string[] {
+  const { network } = request;
+  const zone = zonedTime(network.meta.timezone);
+  const queryDate = zone.formatLocal(request.timeMs).slice(0, 10);
+  const clock = (ms: EpochMs) => {
+    const local = zone.formatLocal(ms);
+    return local.slice(0, 10) === queryDate ? local.slice(11) : local.replace("T", " ");
+  };
+  const its = result.itineraries;
+  const source = request.realtime
+    ? `real-time from ${request.realtime.file} (${request.realtime.state.stats.reduce((a, s) => a + s.matched, 0)} entities matched)`
+    : "schedule";
+  const filters = [
+    request.modes ? `modes ${request.modes.join(",")}` : "",
+    request.wheelchair ? "wheelchair" : "",
+    request.maxTransfers !== undefined ? `at most ${request.maxTransfers} transfers` : "",
+  ].filter(Boolean);
+  const lines = [
+    `${its.length === 0 ? "no itinerary" : its.length === 1 ? "1 itinerary" : `${its.length} itineraries`} from ${pointName(network, request.from)} ` +
+      `to ${pointName(network, request.to)}, ${request.arriveBy ? "arriving by" : "departing after"} ${zone.formatLocal(request.timeMs)} ` +
+      `(${network.meta.timezone}; ${[source, ...filters].join("; ")})`,
+  ];
+  if (!result.complete) lines.push("(the search's time budget ran out: itineraries may be missing)");
+  its.forEach((it, i) => {
+    lines.push("");
+    lines.push(
+      `${i + 1}. ${clock(it.departureMs)} -> ${clock(it.arrivalMs)}  ${duration((it.arrivalMs - it.departureMs) / 1000)}, ` +
+        `${it.walkingOnly ? "walking only" : `${it.transfers} transfer${it.transfers === 1 ? "" : "s"}`}` +
+        `${it.walkSeconds > 0 && !it.walkingOnly ? `, ${duration(it.walkSeconds)} walking` : ""}${it.best ? "  (best match)" : ""}`,
+    );
+    for (const step of it.steps) lines.push(...stepLines(network, zone, clock, step));
+  });
+  return lines;
+}
+
+function stepLines(network: Network, zone: ZonedTime, clock: (ms: EpochMs) => string, s: PlanStep): string[] {
+  const at = clock(s.departureMs).padStart(8);
+  const lasting = duration((s.arrivalMs - s.departureMs) / 1000);
+  if (s.kind === "walk") return [`   ${at}  walk ${Math.round(s.meters)} m to ${placeName(network, s.to)}, ${lasting}`];
+  if (s.kind === "wait") return [`   ${at}  wait ${lasting} at ${placeName(network, s.from)}`];
+  const { lines, strings } = network;
+  const line = s.lineDirection >> 1;
+  const number = strings.get(lines.publicNumber[line]) || strings.get(lines.number[line]);
+  const p = s.departure.passage;
+  return [
+    `   ${passageTime(zone, clock, s.departure)}  ${s.transportType} ${number} towards ${p.destination} (trip ${p.tripNumber}) from ${placeName(network, s.from)}`,
+    `   ${passageTime(zone, clock, s.arrival)}    to ${placeName(network, s.to)}, ${lasting}`,
+  ];
+}
+
+/** A vehicle's passage: the time the plan counts (the prediction with real-time), the schedule beside it when it differs. */
+function passageTime(zone: ZonedTime, clock: (ms: EpochMs) => string, p: RealtimePassage): string {
+  const shown = clock(p.expectedEpochMs).padStart(8);
+  if (p.realtimeEpochMs === undefined) return shown;
+  const late = Math.round((p.realtimeEpochMs - p.passage.epochMs) / 1000);
+  if (late === 0) return `${shown} (on time)`;
+  return `${shown} (scheduled ${clock(p.passage.epochMs)}, ${late > 0 ? "+" : "-"}${duration(Math.abs(late))})`;
+}
+
+function pointName(network: Network, p: PlanPoint): string {
+  return p.kind === "stop" ? stopName(network, p.stop) : `${p.lat},${p.lon}`;
+}
+
+function placeName(network: Network, p: PlanPlace): string {
+  if (p.kind === "stop") return stopName(network, p.stop);
+  return `the ${p.role} (${p.lat},${p.lon})`;
+}
+
+function stopName(network: Network, s: number): string {
+  const { stops, strings, meta } = network;
+  return `${strings.get(stops.longName[s])} [${meta.entities[stops.entity[s]].number}_${strings.get(stops.number[s])}]`;
+}
+
+/** 45 s, 3 min 29 s, 25 min, 1 h 25 min. */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  if (h) return m ? `${h} h ${m} min` : `${h} h`;
+  if (m) return r ? `${m} min ${r} s` : `${m} min`;
+  return `${r} s`;
+}
+
+export type { Itinerary };

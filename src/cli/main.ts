@@ -43,7 +43,7 @@ const USAGE = `usage:
   ${PLAN_USAGE}
       E1's route plan without a server; a point is lat,lon, a stop key entity_stop or gtfs:<stop_id> (a stop
       point starts or ends at that stop, no walk); --at is the network's local time (default now); --json prints
-      E1's JSON (coordinates only)`;
+      E1's JSON`;
 
 const PROFILES = ["auto", "delijn", "generic"] as const;
 

@@ -7,18 +7,18 @@
  * - `--at` is wall-clock time of the network's zone, as E1's tijdstip (an offset names an instant); default now;
  * - `--realtime` reads a GTFS-Realtime file (protobuf) and plans on the state the ingest builds of it, judged at the
  *   feed's header timestamp (a feed saved earlier speaks of that moment), else at `--at`;
- * - `--json` prints what E1 answers, asked of the real app in process (buildApp + inject: the same parameters,
- *   schemas and serialisation as over HTTP, links starting at PUBLIC_BASE_URL, else http://localhost:PORT). E1 takes
- *   coordinates only, so `--json` takes coordinate points; otherwise a readable list, one line per step, times on
- *   the network's clock (the date added where it is not the query's).
+ * - `--json` prints E1's body, rendered by the API's own routeplanBody: links start at PUBLIC_BASE_URL, else
+ *   http://localhost:PORT, where `lijnwijzer serve` would answer; between two coordinates it links self, vroeger
+ *   and later as E1 does, a stop point having no E1 URL. Otherwise a readable list, one line per step, times on the
+ *   network's clock (the date added where it is not the query's);
+ * - the access radius and time budget are E1's (ROUTEPLAN_WALK_RADIUS_METERS, ROUTEPLAN_BUDGET_MS).
  * Exit code 0 with or without itineraries (an empty plan is an answer); 2 for arguments that are not understood.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { buildApp } from "../api/app.js";
-import { SUBSCRIPTION_KEY_HEADER } from "../api/auth.js";
 import { parseMoment } from "../api/dates.js";
-import { staticNetworkSource } from "../api/network-source.js";
+import type { Link } from "../api/links.js";
+import { routeplanBody } from "../api/routeplan.js";
 import { LijnwijzerError } from "../errors.js";
 import { loadConfig } from "../lib/config.js";
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
@@ -69,10 +69,7 @@ export async function planCommand(args: string[], log: (line: string) => void = 
   if (values.from === undefined || values.to === undefined) throw usageError("plan needs --from <point> and --to <point>");
   const network = openSnapshot(positionals[0]);
   const request = parseRequest(network, values);
-  if (values.json) {
-    log(await e1Json(request, values.at));
-    return 0;
-  }
+  const config = loadConfig(process.env);
   const result = planJourneys(network, request.realtime?.state, {
     from: request.from,
     to: request.to,
@@ -81,39 +78,39 @@ export async function planCommand(args: string[], log: (line: string) => void = 
     modes: request.modes,
     wheelchair: request.wheelchair,
     maxTransfers: request.maxTransfers,
+    walkRadiusMeters: config.routeplan?.walkRadiusMeters,
+    budgetMs: config.routeplan?.budgetMs,
   });
-  for (const line of planLines(request, result)) log(line);
+  if (values.json) {
+    const origin = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+    const base = `${origin}${config.corePrefix}/v1/beta`;
+    log(JSON.stringify(routeplanBody(network, result, origin, base, pageLinks(request, result, base)), null, 2));
+  } else {
+    for (const line of planLines(request, result)) log(line);
+  }
   return 0;
 }
 
-/**
- * E1's body for the request, from the real app in process: GET {core}/v1/beta/routeplan/{from}/{to} with the
- * request's parameters, pretty-printed. A stop point has no E1 form (E1 takes coordinates): a usage error.
- */
-async function e1Json(request: PlanRequest, at: string | undefined): Promise<string> {
+/** E1's links self, vroeger and later, for a plan between two coordinates (a stop point has no E1 URL). */
+function pageLinks(request: PlanRequest, result: PlanResult, base: string): Link[] {
   const { from, to, network } = request;
-  if (from.kind !== "place" || to.kind !== "place") {
-    throw usageError("--json prints E1's answer, and E1 plans between coordinates: give --from and --to as lat,lon (lijnwijzer inspect --stops shows a stop's)");
-  }
-  const config = { ...loadConfig(process.env), logLevel: "silent" as const };
-  const origin = config.publicBaseUrl ?? `http://localhost:${config.port}`;
-  const state = request.realtime?.state;
-  const app = await buildApp({ network: staticNetworkSource(network), config: { ...config, publicBaseUrl: origin }, realtime: { current: () => state } });
-  try {
-    const query = new URLSearchParams();
-    query.set("tijdstip", at ?? zonedTime(network.meta.timezone).formatLocal(request.timeMs));
-    if (request.arriveBy) query.set("vertrekAankomst", "AANKOMST");
-    if (request.modes) query.set("vervoersOptie", request.modes.join(","));
-    if (request.wheelchair) query.set("rolstoel", "true");
-    if (request.maxTransfers !== undefined) query.set("maxOverstappen", String(request.maxTransfers));
-    if (!state) query.set("realtime", "false");
-    const url = `${config.corePrefix}/v1/beta/routeplan/${from.lat},${from.lon}/${to.lat},${to.lon}?${query}`;
-    const res = await app.inject({ method: "GET", url, headers: { [SUBSCRIPTION_KEY_HEADER]: config.apiKeys[0] } });
-    if (res.statusCode !== 200) throw new CliError(`E1 answered ${res.statusCode}: ${res.body}`);
-    return JSON.stringify(res.json(), null, 2);
-  } finally {
-    await app.close();
-  }
+  if (from.kind !== "place" || to.kind !== "place") return [];
+  const zone = zonedTime(network.meta.timezone);
+  const url = (type: string | undefined, ms: EpochMs) => {
+    const q = new URLSearchParams();
+    if (type) q.set("aanvraagType", type);
+    q.set("tijdstip", zone.formatLocal(ms));
+    if (request.arriveBy) q.set("vertrekAankomst", "AANKOMST");
+    if (request.modes) q.set("vervoersOptie", request.modes.join(","));
+    if (request.wheelchair) q.set("rolstoel", "true");
+    if (request.maxTransfers !== undefined) q.set("maxOverstappen", String(request.maxTransfers));
+    if (!request.realtime) q.set("realtime", "false");
+    return `${base}/routeplan/${from.lat},${from.lon}/${to.lat},${to.lon}?${q}`;
+  };
+  const links: Link[] = [{ rel: "self", url: url(undefined, request.timeMs) }];
+  if (result.earlierMs !== undefined) links.push({ rel: "vroeger", url: url("VROEGER", result.earlierMs) });
+  if (result.laterMs !== undefined) links.push({ rel: "later", url: url("LATER", result.laterMs) });
+  return links;
 }
 
 function usageError(problem: string): CliError {

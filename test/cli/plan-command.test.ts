@@ -2,8 +2,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../src/api/app.js";
+import { SUBSCRIPTION_KEY_HEADER } from "../../src/api/auth.js";
+import { staticNetworkSource } from "../../src/api/network-source.js";
 import { importFeeds } from "../../src/cli/import-command.js";
 import { main } from "../../src/cli/main.js";
+import { DEMO_API_KEY, loadConfig } from "../../src/lib/config.js";
+import { loadSnapshot } from "../../src/network/snapshot.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import { fixtureDir, fixtureFeedMessage, type RoutingFixture } from "../routing/fixture-network.js";
 
@@ -90,7 +95,7 @@ describe("lijnwijzer plan", () => {
     );
   });
 
-  it("plan - --json prints E1's body for two coordinates, links at http://localhost:PORT", async () => {
+  it("plan - --json prints the body E1 answers for the same query, with E1's links at http://localhost:PORT", async () => {
     const r = await plan(snapshot("walk-transfer"), "--from", "50.9,4.7", "--to", "50.84,4.7", "--at", "2024-06-11T07:55:00", "--json");
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout) as { reiswegen: Array<Record<string, unknown>>; links: Array<{ rel: string; url: string }> };
@@ -101,13 +106,26 @@ describe("lijnwijzer plan", () => {
     });
     const steps = body.reiswegen[0].reiswegStappen as Array<{ type: string }>;
     expect(steps.map((s) => s.type)).toEqual(["VOERTUIG", "WANDELEN", "WACHTEN", "VOERTUIG"]);
-    expect(body.links[0].url.startsWith("http://localhost:8080/")).toBe(true);
+    const e1 = "http://localhost:8080/DLKernOpenData/v1/beta/routeplan/50.9,4.7/50.84,4.7";
+    expect(body.links).toEqual([
+      { rel: "self", url: `${e1}?tijdstip=2024-06-11T07%3A55%3A00&realtime=false` },
+      { rel: "vroeger", url: `${e1}?aanvraagType=VROEGER&tijdstip=2024-06-11T08%3A25%3A00&realtime=false` },
+      { rel: "later", url: `${e1}?aanvraagType=LATER&tijdstip=2024-06-11T08%3A00%3A00&realtime=false` },
+    ]);
+
+    const app = await buildApp({ network: staticNetworkSource(loadSnapshot(snapshot("walk-transfer"))), config: { ...loadConfig({}), logLevel: "silent" } });
+    const res = await app.inject({ url: "/DLKernOpenData/v1/beta/routeplan/50.9,4.7/50.84,4.7?tijdstip=2024-06-11T07:55:00&realtime=false", headers: { host: "localhost:8080", [SUBSCRIPTION_KEY_HEADER]: DEMO_API_KEY } });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(body.reiswegen).toEqual(res.json().reiswegen);
   });
 
-  it("plan - --json takes coordinates only (E1 plans between coordinates)", async () => {
-    const r = await plan(snapshot("walk-transfer"), "--from", "gtfs:300201", "--to", "50.84,4.7", "--json");
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--json prints E1's answer, and E1 plans between coordinates: give --from and --to as lat,lon");
+  it("plan - --json between two stops: E1's itineraries, no E1 links (E1 has no URL for a stop point)", async () => {
+    const r = await plan(snapshot("walk-transfer"), "--from", "gtfs:300201", "--to", "3_300204", "--at", "2024-06-11T07:55:00", "--json");
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout) as { reiswegen: Array<{ reiswegStappen: Array<{ vertrekPunt: { id: string; afstand: number } }> }>; links: unknown[] };
+    expect(body.reiswegen[0].reiswegStappen[0].vertrekPunt).toMatchObject({ id: "300201", afstand: 0 });
+    expect(body.links).toEqual([]);
   });
 
   it("plan - arguments it cannot read are usage errors naming what to give", async () => {

@@ -7,7 +7,8 @@
  * time (maxStopTime) before fromMs, so yesterday's trips still running after midnight are included, to the last one
  * starting before toMs. Each date keeps its own offset on the query clock, its instant of GTFS time 0
  * (zonedTime's serviceDayStartMs: local noon minus 12 h), never a multiple of 86,400 s, so the daylight-saving
- * Sundays are exact. Per date, a trip runs when its service's bit is set in services.days: a bit test in the scan.
+ * Sundays are exact. Per date, the searches look only at the trips whose service runs that date (dayTrips: each
+ * pattern's running trips as indices, once per network and date).
  *
  * Real-time (an overlay from src/realtime): a cancelled trip or a skipped stop is never boarded nor left (its
  * times are NaN); a predicted passage counts at its prediction: the departure as the feed gives it (rounded down to
@@ -34,7 +35,8 @@ import { serviceDayIndex } from "../timetable/is-service-active.js";
 import { maxStopTime } from "../timetable/max-stop-time.js";
 import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import { EARLY_LOOKAHEAD_MS, LATE_LOOKBACK_MS } from "../timetable/upcoming-passages.js";
-import { NO_TRIP, VIEW_DATE_SLOTS } from "./constants.js";
+import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
+import { dayTrips } from "./day-trips.js";
 import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js";
 
 export interface NetworkViewOptions {
@@ -47,6 +49,8 @@ export interface NetworkViewOptions {
   wheelchair?: boolean;
 }
 
+// Module constants, not imports, in the hot members: a bundler's live binding may be a getter.
+const NO_TRIP = NONE;
 const SLOT_BITS = Math.log2(VIEW_DATE_SLOTS);
 const SLOT_MASK = VIEW_DATE_SLOTS - 1;
 const LOOKBACK_S = LATE_LOOKBACK_MS / 1000;
@@ -76,11 +80,11 @@ class NetworkView implements TransitView {
 
   private readonly network: Network;
   private readonly realtime: RealtimeOverlay | undefined;
-  /** Date slot -> its service date, its bit in services.days, and GTFS time 0 on the query clock. */
+  /** Date slot -> its service date, GTFS time 0 on the query clock, and the trips running that date (dayTrips). */
   private readonly dates: ServiceDate[];
-  private readonly dateWord: Int32Array;
-  private readonly dateBit: Int32Array;
   private readonly dateOffset: Int32Array;
+  private readonly dayStart: Uint32Array[];
+  private readonly dayTrips: Uint32Array[];
   /** PatternIdx -> 1 when its mode is asked for; undefined: all are. */
   private readonly patternOk: Uint8Array | undefined;
   /** Pattern stop row -> 1 when one may board / alight there. */
@@ -88,14 +92,10 @@ class NetworkView implements TransitView {
   private readonly alightOk: Uint8Array;
   private readonly wheelchair: boolean;
   // The columns the hot members read, unpacked once.
-  private readonly tripStart: Uint32Array;
   private readonly stopTimeStart: Uint32Array;
-  private readonly tripService: Uint32Array;
   private readonly tripWheelchair: Uint8Array;
   private readonly arr: Int32Array;
   private readonly dep: Int32Array;
-  private readonly days: Uint32Array;
-  private readonly wordsPerService: number;
 
   constructor(network: Network, options: NetworkViewOptions) {
     const { stops, patterns, trips, stopTimes } = network;
@@ -121,22 +121,20 @@ class NetworkView implements TransitView {
     const maxMs = maxStopTime(network) * 1000;
     const dates: ServiceDate[] = [];
     const offsets: number[] = [];
-    const bits: number[] = [];
     const last = addDays(zone.localDateOf(options.toMs), 1);
     for (let date = addDays(zone.localDateOf(options.fromMs), -Math.ceil(maxMs / 86_400_000) - 1); date <= last; date = addDays(date, 1)) {
-      const day = serviceDayIndex(network, date);
-      if (day < 0) continue;
+      if (serviceDayIndex(network, date) < 0) continue;
       const startMs = zone.serviceDayStartMs(date);
       if (startMs > options.toMs || startMs + maxMs < options.fromMs) continue;
       dates.push(date);
-      bits.push(day);
       offsets.push(Math.round((startMs - this.originMs) / 1000));
     }
     if (dates.length > VIEW_DATE_SLOTS) throw new RangeError(`a route-planning view spans at most ${VIEW_DATE_SLOTS} service dates, not ${dates.length}`);
     this.dates = dates;
-    this.dateWord = Int32Array.from(bits, (b) => b >> 5);
-    this.dateBit = Int32Array.from(bits, (b) => b & 31);
     this.dateOffset = Int32Array.from(offsets);
+    const running = dates.map((date) => dayTrips(network, date));
+    this.dayStart = running.map((r) => r.start);
+    this.dayTrips = running.map((r) => r.trips);
 
     this.patternOk = options.modes && options.modes.length > 0 ? patternsOfModes(network, options.modes) : undefined;
     this.wheelchair = options.wheelchair === true;
@@ -144,14 +142,10 @@ class NetworkView implements TransitView {
     this.boardOk = flags.board;
     this.alightOk = flags.alight;
 
-    this.tripStart = patterns.tripStart;
     this.stopTimeStart = trips.stopTimeStart;
-    this.tripService = trips.service;
     this.tripWheelchair = trips.wheelchair;
     this.arr = stopTimes.arrival;
     this.dep = stopTimes.departure;
-    this.days = network.services.days;
-    this.wordsPerService = network.meta.wordsPerService;
   }
 
   patternUsable(p: PatternIdx): boolean {
@@ -166,34 +160,35 @@ class NetworkView implements TransitView {
     return this.alightOk[this.patternStopStart[p] + position] === 1;
   }
 
-  /** Whether trip t runs on date slot d and passes the wheelchair filter. Hot: a bit test. */
-  private runs(t: TripIdx, d: number): boolean {
-    if (this.wheelchair && this.tripWheelchair[t] !== 1) return false;
-    return ((this.days[this.tripService[t] * this.wordsPerService + this.dateWord[d]] >>> this.dateBit[d]) & 1) === 1;
+  /** Whether a running trip passes the wheelchair filter. Hot. */
+  private usable(t: TripIdx): boolean {
+    return !this.wheelchair || this.tripWheelchair[t] === 1;
   }
 
   // hot: no allocation without an overlay
   earliestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
     const { dep, stopTimeStart } = this;
-    const end = this.tripStart[p + 1];
     const slack = this.realtime ? LOOKBACK_S : 0;
     let best = NO_TRIP;
     let bestTime = Infinity;
     for (let d = 0; d < this.dates.length; d++) {
       const offset = this.dateOffset[d];
+      const running = this.dayTrips[d];
+      const end = this.dayStart[d][p + 1];
       // First trip of the date scheduled to leave at time - slack or later: trips of a pattern never overtake.
       const from = time - slack - offset;
-      let lo = this.tripStart[p];
+      let lo = this.dayStart[d][p];
       let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (dep[stopTimeStart[mid] + position] < from) lo = mid + 1;
+        if (dep[stopTimeStart[running[mid]] + position] < from) lo = mid + 1;
         else hi = mid;
       }
-      for (let t = lo; t < end; t++) {
+      for (let r = lo; r < end; r++) {
+        const t = running[r];
         const scheduled = dep[stopTimeStart[t] + position] + offset;
         if (scheduled >= bestTime) break;
-        if (!this.runs(t, d)) continue;
+        if (!this.usable(t)) continue;
         const instance = (t << SLOT_BITS) | d;
         if (this.realtime === undefined) {
           best = instance;
@@ -213,25 +208,27 @@ class NetworkView implements TransitView {
   // hot: no allocation without an overlay
   latestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
     const { arr, stopTimeStart } = this;
-    const start = this.tripStart[p];
     const slack = this.realtime ? LOOKAHEAD_S : 0;
     let best = NO_TRIP;
     let bestTime = -Infinity;
     for (let d = 0; d < this.dates.length; d++) {
       const offset = this.dateOffset[d];
+      const running = this.dayTrips[d];
+      const start = this.dayStart[d][p];
       // Past the last trip of the date scheduled to arrive at time + slack or earlier.
       const until = time + slack - offset;
       let lo = start;
-      let hi = this.tripStart[p + 1];
+      let hi = this.dayStart[d][p + 1];
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (arr[stopTimeStart[mid] + position] <= until) lo = mid + 1;
+        if (arr[stopTimeStart[running[mid]] + position] <= until) lo = mid + 1;
         else hi = mid;
       }
-      for (let t = lo - 1; t >= start; t--) {
+      for (let r = lo - 1; r >= start; r--) {
+        const t = running[r];
         const scheduled = arr[stopTimeStart[t] + position] + offset;
         if (scheduled <= bestTime) break;
-        if (!this.runs(t, d)) continue;
+        if (!this.usable(t)) continue;
         const instance = (t << SLOT_BITS) | d;
         if (this.realtime === undefined) {
           best = instance;
@@ -283,9 +280,10 @@ class NetworkView implements TransitView {
     const slack = this.realtime ? Math.max(LOOKBACK_S, LOOKAHEAD_S) : 0;
     for (let d = 0; d < this.dates.length; d++) {
       const offset = this.dateOffset[d];
-      for (let t = this.tripStart[p]; t < this.tripStart[p + 1]; t++) {
+      for (let r = this.dayStart[d][p]; r < this.dayStart[d][p + 1]; r++) {
+        const t = this.dayTrips[d][r];
         const scheduled = times[this.stopTimeStart[t] + position] + offset;
-        if (scheduled < from - slack || scheduled > to + slack || !this.runs(t, d)) continue;
+        if (scheduled < from - slack || scheduled > to + slack || !this.usable(t)) continue;
         const instance = (t << SLOT_BITS) | d;
         const time = departures ? this.departure(instance, position) : this.arrival(instance, position);
         if (time >= from && time <= to) visit(time);

@@ -25,9 +25,12 @@
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { StopIdx } from "../network/model.js";
-import { MAX_TRANSFERS, NO_TRIP, UNREACHED } from "./constants.js";
+import * as constants from "./constants.js";
 import type { Journey, JourneyLeg, RaptorQuery, StopAccess } from "./raptor-types.js";
 import type { TransitView, TripInstance } from "./transit-view.js";
+
+// Module constants, not imports, in the hot loops: a bundler's live binding may be a getter (tsx's is: 16% of a search).
+const { MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
 
 /** Patterns scanned between two looks at the clock: a look costs about as much as scanning a short pattern. */
 const PATTERNS_PER_CHECK = 128;
@@ -408,8 +411,8 @@ class RaptorSearch {
         this.patternsSinceCheck = 0;
         if (this.checkClock()) continue;
       }
-      if (back) this.scanBackward(k, p, from, marked, changed);
-      else this.scanForward(k, p, from, marked, changed);
+      if (back) this.scanBackward(k, p, from, markedBefore.has, marked, changed);
+      else this.scanForward(k, p, from, markedBefore.has, marked, changed);
     }
   }
 
@@ -433,7 +436,7 @@ class RaptorSearch {
   }
 
   // hot: no allocation
-  private scanForward(k: number, p: number, from: number, marked: StopSet, changed: StopSet): void {
+  private scanForward(k: number, p: number, from: number, markedBefore: Uint8Array, marked: StopSet, changed: StopSet): void {
     const { s, v, n } = this;
     const before = (k - 1) * n;
     const now = k * n;
@@ -450,9 +453,10 @@ class RaptorSearch {
         const a = v.arrival(trip, pos);
         if (a < bound && a <= s.rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, pos, marked, changed);
       }
-      if (!v.canBoard(p, pos)) continue;
+      // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
+      // in the round after they were reached, with fewer rides (OTP's "reached in previous round").
+      if (markedBefore[stop] === 0 || !v.canBoard(p, pos)) continue;
       const prev = s.label[before + stop];
-      if (prev >= UNREACHED) continue;
       // A change at one stop after a ride takes the view's transfer time.
       const ready = slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
@@ -470,7 +474,7 @@ class RaptorSearch {
   }
 
   // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
-  private scanBackward(k: number, p: number, from: number, marked: StopSet, changed: StopSet): void {
+  private scanBackward(k: number, p: number, from: number, markedBefore: Uint8Array, marked: StopSet, changed: StopSet): void {
     const { s, v, n } = this;
     const before = (k - 1) * n;
     const now = k * n;
@@ -486,9 +490,8 @@ class RaptorSearch {
         const d = -v.departure(trip, pos);
         if (d < bound && d <= s.rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, pos, marked, changed);
       }
-      if (!v.canAlight(p, pos)) continue;
+      if (markedBefore[stop] === 0 || !v.canAlight(p, pos)) continue;
       const prev = s.label[before + stop];
-      if (prev >= UNREACHED) continue;
       // The latest arrival at this stop that still makes the rest of the journey.
       const need = -(slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev);
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);

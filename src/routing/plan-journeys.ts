@@ -15,8 +15,8 @@
  * "Earliest" is the itinerary that arrives first and "latest" the one that departs last (PlanResult.earlierMs and
  * laterMs): with several criteria the first listed need not arrive first.
  *
- * A page is a Pareto set on departure (later is better) x arrival (earlier) x transfers (fewer), walking the
- * tie-break: the journeys of a range RAPTOR over a window of departures (arrivals, backwards) of an hour, widened
+ * A page is a Pareto set on departure (later is better) x arrival (earlier, a transfer counting 5 minutes) x transfers
+ * (fewer), walking the tie-break (paretoSet): the journeys of a range RAPTOR over a window of departures (arrivals, backwards) of an hour, widened
  * (doubling: 1, 2, 4, ... hours, up to 24) until it holds MIN_ITINERARIES, then cut to the PAGE_SIZE departing first
  * (arriving last, backwards); journeys leaving (arriving) at the same second are never cut apart. A journey never
  * leaves a page's window, so the next page, which starts a second beyond the last one shown, repeats none and skips
@@ -52,13 +52,22 @@ export const PAGE_SIZE = 5;
 export const FIRST_WINDOW_MS = 3_600_000;
 /** How far from `tijdstip` a page looks for departures (arrivals): a day, so a Sunday evening finds Monday's first. */
 export const HORIZON_MS = 24 * 3_600_000;
-/** The longest journey a view must hold trips for beyond the horizon. */
+/**
+ * The longest journey proposed, and how far beyond the horizon a view holds trips: longer, a journey spends a night
+ * at a stop waiting for the first trip, and the next morning's departure is the plan to propose.
+ */
 export const MAX_JOURNEY_MS = 12 * 3_600_000;
+/**
+ * The longest wait at a stop proposed: longer is the night between the last trip and the first (a rural line every
+ * three hours still connects).
+ */
+export const MAX_WAIT_MS = 4 * 3_600_000;
 /** The time budget of a whole plan (ROUTEPLAN_BUDGET_MS): past it, searches answer with what they have. */
 export const DEFAULT_PLAN_BUDGET_MS = 1000;
 /**
- * bestpassend weighs a transfer as this much time: of an itinerary arriving at 09:00 with one transfer and one
- * arriving at 09:04 without, the second is the better match.
+ * What a transfer costs, in time: a journey with one transfer more must arrive this much earlier to stay on a page
+ * (paretoSet), and bestpassend weighs it so (of an itinerary arriving at 09:00 with one transfer and one arriving at
+ * 09:04 without, the second is the better match).
  */
 export const TRANSFER_PENALTY_MS = 5 * 60_000;
 
@@ -220,7 +229,7 @@ function remainingMs(ctx: PlanContext): number {
   return Math.max(1, ctx.budgetMs - (performance.now() - ctx.startedMs));
 }
 
-function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean, windowEndMs: EpochMs): RaptorQuery {
+function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean, windowEndMs?: EpochMs): RaptorQuery {
   return {
     origins: ctx.origins,
     destinations: ctx.destinations,
@@ -232,43 +241,66 @@ function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean, windowEndMs
   };
 }
 
-/** A journey worth proposing: it rides, and is faster than walking the whole way (else the walk beats it). */
-const worthRiding = (ctx: PlanContext, j: Journey) => j.arrivalMs - j.departureMs < ctx.walkAllMs && j.legs.some((l) => l.kind === "transit");
+/** Runs one search; a search that used up the budget may have stopped early: the page is then not complete. */
+function run(ctx: PlanContext, search: JourneySearch, q: RaptorQuery): Journey[] {
+  const journeys = search(q);
+  if (remainingMs(ctx) <= 1) ctx.complete = false;
+  return journeys;
+}
 
-/** Journeys departing from `startMs` on: windows of departures, each twice the last, until the page is full. */
+/**
+ * A journey worth proposing: it rides, waits nowhere longer than MAX_WAIT_MS and takes at most MAX_JOURNEY_MS (no
+ * night spent at a stop), and is faster than walking the whole way (else the walk beats it).
+ */
+function proposable(ctx: PlanContext, j: Journey): boolean {
+  const ms = j.arrivalMs - j.departureMs;
+  if (ms >= ctx.walkAllMs || ms > MAX_JOURNEY_MS || !j.legs.some((l) => l.kind === "transit")) return false;
+  for (let i = 1; i < j.legs.length; i++) if (j.legs[i].departureMs - j.legs[i - 1].arrivalMs > MAX_WAIT_MS) return false;
+  return true;
+}
+
+/**
+ * Journeys departing from `startMs` on: windows of departures, each twice as wide as the last, until the page is full.
+ * Each window starts where a probe (one departure, not a range) finds the first journey: no Pareto-optimal journey
+ * leaves before the earliest-leaving one it finds (one of those arrives no later with no more transfers). So a night
+ * or a gap in the service is skipped, not searched departure by departure, and when a probe finds nothing the page
+ * ends: a range over a day of departures that reach nothing would spend the whole budget.
+ */
 function forwardPage(ctx: PlanContext, startMs: EpochMs): Journey[] {
   const horizonMs = startMs + HORIZON_MS;
   const search = searchOver(ctx, startMs, horizonMs + MAX_JOURNEY_MS);
   let found: Journey[] = [];
-  for (let from = startMs, width = FIRST_WINDOW_MS; ; from += width, width *= 2) {
-    const last = Math.min(from + width - SECOND, horizonMs);
-    const js = search(query(ctx, from, false, last));
+  for (let from = startMs, width = FIRST_WINDOW_MS; from <= horizonMs && ctx.complete; width *= 2) {
+    const probe = run(ctx, search, query(ctx, from, false));
+    if (probe.length === 0) break;
+    const first = Math.max(from, Math.min(...probe.map((j) => j.departureMs)));
+    if (first > horizonMs) break;
+    const last = Math.min(first + width - SECOND, horizonMs);
+    const js = run(ctx, search, query(ctx, first, false, last));
     // A journey outside the window is left to a later window: one kept beyond it could hide one not yet searched.
-    found = paretoSet(found.concat(js.filter((j) => worthRiding(ctx, j) && j.departureMs >= from && j.departureMs <= last)));
-    if (found.length >= MIN_ITINERARIES || last >= horizonMs) break;
-    if (remainingMs(ctx) <= 1) {
-      ctx.complete = false;
-      break;
-    }
+    found = paretoSet(found.concat(js.filter((j) => proposable(ctx, j) && j.departureMs >= first && j.departureMs <= last)));
+    if (found.length >= MIN_ITINERARIES) break;
+    from = last + SECOND;
   }
   found.sort((a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs);
   return cut(found, (j) => j.departureMs);
 }
 
-/** Journeys arriving at `endMs` or before: windows of arrivals backwards, each twice the last. */
+/** Journeys arriving at `endMs` or before: probes and windows of arrivals backwards, as forwardPage mirrored. */
 function backwardPage(ctx: PlanContext, endMs: EpochMs): Journey[] {
   const horizonMs = endMs - HORIZON_MS;
   const search = searchOver(ctx, horizonMs - MAX_JOURNEY_MS, endMs);
   let found: Journey[] = [];
-  for (let to = endMs, width = FIRST_WINDOW_MS; ; to -= width, width *= 2) {
-    const first = Math.max(to - width + SECOND, horizonMs);
-    const js = search(query(ctx, to, true, first));
-    found = paretoSet(found.concat(js.filter((j) => worthRiding(ctx, j) && j.arrivalMs <= to && j.arrivalMs >= first)));
-    if (found.length >= MIN_ITINERARIES || first <= horizonMs) break;
-    if (remainingMs(ctx) <= 1) {
-      ctx.complete = false;
-      break;
-    }
+  for (let to = endMs, width = FIRST_WINDOW_MS; to >= horizonMs && ctx.complete; width *= 2) {
+    const probe = run(ctx, search, query(ctx, to, true));
+    if (probe.length === 0) break;
+    const last = Math.min(to, Math.max(...probe.map((j) => j.arrivalMs)));
+    if (last < horizonMs) break;
+    const first = Math.max(last - width + SECOND, horizonMs);
+    const js = run(ctx, search, query(ctx, last, true, first));
+    found = paretoSet(found.concat(js.filter((j) => proposable(ctx, j) && j.arrivalMs <= last && j.arrivalMs >= first)));
+    if (found.length >= MIN_ITINERARIES) break;
+    to = first - SECOND;
   }
   found.sort((a, b) => b.arrivalMs - a.arrivalMs || b.departureMs - a.departureMs);
   return cut(found, (j) => j.arrivalMs);
@@ -282,10 +314,13 @@ function cut(sorted: Journey[], key: (j: Journey) => number): Journey[] {
 }
 
 /**
- * The journeys no other beats: one departing no earlier, arriving no later, with no more transfers, and better in
- * one of them or, equal in all three, walking less. Of identical ones the first stays.
+ * The journeys no other beats: one departing no earlier, with no more transfers, arriving no later once each
+ * transfer counts TRANSFER_PENALTY_MS (a journey with one transfer more must arrive at least 5 minutes earlier, with
+ * two more 10, to stay), and better in one of these or, equal in all, walking less. Of identical ones the first stays.
+ * A Pareto set on departure x (arrival + 5 min a transfer) x transfers: one order, so pages stay gap-free.
  */
 export function paretoSet(journeys: readonly Journey[]): Journey[] {
+  const cost = (j: Journey) => j.arrivalMs + TRANSFER_PENALTY_MS * j.transfers;
   const out: Journey[] = [];
   for (let i = 0; i < journeys.length; i++) {
     const b = journeys[i];
@@ -293,8 +328,8 @@ export function paretoSet(journeys: readonly Journey[]): Journey[] {
     for (let k = 0; k < journeys.length && !dominated; k++) {
       if (k === i) continue;
       const a = journeys[k];
-      if (a.departureMs < b.departureMs || a.arrivalMs > b.arrivalMs || a.transfers > b.transfers) continue;
-      const better = a.departureMs > b.departureMs || a.arrivalMs < b.arrivalMs || a.transfers < b.transfers;
+      if (a.departureMs < b.departureMs || cost(a) > cost(b) || a.transfers > b.transfers) continue;
+      const better = a.departureMs > b.departureMs || cost(a) < cost(b) || a.transfers < b.transfers;
       dominated = better || a.walkSeconds < b.walkSeconds || (a.walkSeconds === b.walkSeconds && k < i);
     }
     if (!dominated) out.push(b);

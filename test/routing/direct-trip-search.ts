@@ -1,18 +1,20 @@
 /**
  * A tiny stand-in for RAPTOR, for the planner's own rules (paging, walking, the best match) apart from the
  * algorithm: every direct trip (no transfer) from an origin stop to a destination stop, with the access and egress
- * walks, answered as a range search does: the Pareto set of the journeys departing (arrive-by: arriving) within
- * the window. Modes are applied; real-time and wheelchair are not.
+ * walks, answered as RAPTOR does: for one departure (arrive-by: arrival) the best arrival (departure) per number of
+ * transfers, for a window the Pareto set of the journeys departing (arriving) within it. Modes are applied; real-time
+ * and wheelchair are not.
  */
 import { addDays } from "../../src/lib/service-date.js";
 import { zonedTime } from "../../src/lib/zoned-time.js";
 import { type Network, VERVOERTYPES } from "../../src/network/model.js";
-import { paretoSet, type SearchFactory } from "../../src/routing/plan-journeys.js";
+import type { SearchFactory } from "../../src/routing/plan-journeys.js";
+import { paretoJourneys } from "../../src/routing/raptor.js";
 import type { Journey } from "../../src/routing/raptor-types.js";
 import { serviceDayActive, serviceDayIndex } from "../../src/timetable/is-service-active.js";
 
 export interface SearchLog {
-  /** Every query's window, as [timeMs, windowEndMs, arriveBy]. */
+  /** Every query's window, as [timeMs, windowEndMs, arriveBy]; windowEndMs undefined for a probe (one departure). */
   windows: Array<[number, number | undefined, boolean]>;
 }
 
@@ -59,10 +61,16 @@ export function directTripSearch(log: SearchLog = { windows: [] }): SearchFactor
         }
       }
     }
-    const end = q.windowEndMs ?? q.timeMs;
+    if (q.windowEndMs === undefined) {
+      // One departure (arrive-by: arrival): the best arrival (departure) per number of transfers, as RAPTOR's rounds.
+      const usable = out.filter((j) => (q.arriveBy ? j.arrivalMs <= q.timeMs : j.departureMs >= q.timeMs));
+      const key = (j: Journey) => (q.arriveBy ? -j.departureMs : j.arrivalMs);
+      return usable.filter((j) => !usable.some((o) => o !== j && o.transfers <= j.transfers && key(o) < key(j)));
+    }
+    const end = q.windowEndMs;
     const inWindow = q.arriveBy
       ? out.filter((j) => j.arrivalMs <= q.timeMs && j.arrivalMs >= end)
       : out.filter((j) => j.departureMs >= q.timeMs && j.departureMs <= end);
-    return paretoSet(inWindow);
+    return paretoJourneys(inWindow);
   };
 }

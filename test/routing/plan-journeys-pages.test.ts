@@ -114,9 +114,13 @@ describe("planJourneys - pages", () => {
       `08:38:15-09:01:45 0 ${BUS}`,
       `08:48:15-09:11:45 0 ${BUS}`,
     ]);
-    // The 08:00 bus leaves Markt at 08:00: the walk to it would start at 07:58:15, before the time asked.
-    // One window of an hour held six; the page keeps five.
-    expect(log.windows).toEqual([[ms(`${TUE}T08:00:00`), ms(`${TUE}T08:59:59`), false]]);
+    // The 08:00 bus leaves Markt at 08:00: the walk to it would start at 07:58:15, before the time asked. The probe
+    // from 08:00 finds the 08:10 bus, leaving at 08:08:15: the first window of an hour starts there and holds six;
+    // the page keeps five.
+    expect(log.windows).toEqual([
+      [ms(`${TUE}T08:00:00`), undefined, false],
+      [ms(`${TUE}T08:08:15`), ms(`${TUE}T09:08:14`), false],
+    ]);
     expect(wall(r.earlierMs!)).toBe(`${TUE}T08:31:45`);
     expect(wall(r.laterMs!)).toBe(`${TUE}T08:48:15`);
     expect(r.complete).toBe(true);
@@ -179,24 +183,29 @@ describe("planJourneys - pages", () => {
       `${TUE}T08:28:15-08:51:45`,
     ]);
     expect(r.itineraries.map((i) => i.best)).toEqual([false, false, false, false, true]);
-    expect(log.windows).toEqual([[ms(`${TUE}T08:51:45`), ms(`${TUE}T07:51:46`), true]]);
+    expect(log.windows).toEqual([
+      [ms(`${TUE}T08:51:45`), undefined, true],
+      [ms(`${TUE}T08:51:45`), ms(`${TUE}T07:51:46`), true],
+    ]);
   });
 
-  it("planJourneys - a sparse line: the window doubles until the page holds three", () => {
+  it("planJourneys - a sparse line: each window starts at the departure a probe finds, twice as wide as the last", () => {
     const log: SearchLog = { windows: [] };
     const r = plan({ at: `${TUE}T07:00:00`, from: X, to: { kind: "place", lat: 51.2609, lon: 4.7 } }, log);
-    // Walking the 6.9 km (1 h 59 min) would arrive before the first bus does, but it is no walk to propose.
     expect(times(r.itineraries)).toEqual([
       `${TUE}T08:58:15-09:51:45`,
       `${TUE}T11:58:15-12:51:45`,
       `${TUE}T14:58:15-15:51:45`,
       `${TUE}T17:58:15-18:51:45`,
     ]);
-    expect(log.windows.map(([a, b]) => `${wall(a).slice(11)}..${wall(b!).slice(11)}`)).toEqual([
-      "07:00:00..07:59:59",
-      "08:00:00..09:59:59",
-      "10:00:00..13:59:59",
-      "14:00:00..21:59:59",
+    // Probes have no window end; the gaps between the buses are skipped, not searched.
+    expect(log.windows.map(([a, b]) => `${wall(a).slice(11)}..${b === undefined ? "" : wall(b).slice(11)}`)).toEqual([
+      "07:00:00..",
+      "08:58:15..09:58:14",
+      "09:58:15..",
+      "11:58:15..13:58:14",
+      "13:58:15..",
+      "14:58:15..18:58:14",
     ]);
   });
 
@@ -207,9 +216,19 @@ describe("planJourneys - pages", () => {
       `07:03:15-07:21:45 0 best ${BUS.replace("Station 1", "Station 2")}`,
       `07:33:15-07:51:45 0 ${BUS.replace("Station 1", "Station 2")}`,
     ]);
-    // The last window ends 24 hours after tijdstip: Wednesday's 07:05 tram is not searched.
-    expect(wall(log.windows.at(-1)![1]!)).toBe("2026-03-11T07:00:00");
-    expect(log.windows).toHaveLength(5);
+    // The probe after the 07:35 tram finds Wednesday's 07:05, more than 24 hours after tijdstip: the page ends there.
+    expect(log.windows.map(([a, b]) => `${wall(a)}..${b === undefined ? "" : wall(b).slice(11)}`)).toEqual([
+      `${TUE}T07:00:00..`,
+      `${TUE}T07:03:15..08:03:14`,
+      `${TUE}T08:03:15..`,
+    ]);
+  });
+
+  it("planJourneys - a probe that finds nothing: no window is searched, the page is empty", () => {
+    const log: SearchLog = { windows: [] };
+    // Saturday 08:00: the view holds Saturday and Sunday, when nothing runs.
+    expect(plan({ at: "2026-03-14T08:00:00" }, log)).toEqual({ itineraries: [], earlierMs: undefined, laterMs: undefined, complete: true });
+    expect(log.windows).toEqual([[ms("2026-03-14T08:00:00"), undefined, false]]);
   });
 
   it("planJourneys - LAATSTE: the last connections of the service day, after midnight included", () => {
@@ -241,7 +260,6 @@ describe("planJourneys - walking", () => {
       `08:58:15-09:21:45 0 ${bus3}`,
       `11:58:15-12:21:45 0 ${bus3}`,
       `14:58:15-15:21:45 0 ${bus3}`,
-      `17:58:15-18:21:45 0 ${bus3}`,
     ]);
     const walk = r.itineraries[0];
     expect(walk.walkingOnly).toBe(true);
@@ -297,13 +315,19 @@ describe("planJourneys - rules", () => {
     legs: [],
   });
 
-  it("paretoSet - later departure, earlier arrival, fewer transfers; walking breaks a tie; of equals the first", () => {
+  it("paretoSet - later departure, earlier arrival (5 minutes a transfer), fewer transfers; walking breaks a tie; of equals the first", () => {
     const a = j(0, 60, 0);
     const b = j(10, 50, 1); // leaves later, arrives earlier, one transfer more: both stay
     const c = j(10, 55, 1); // beaten by b
     const d = j(10, 50, 1, 120); // as b, more walking
     const e = j(10, 50, 1); // identical to b
     expect(paretoSet([a, b, c, d, e])).toEqual([a, b]);
+    // One transfer more must save more than 5 minutes: 4 minutes earlier is not enough, 6 is.
+    const direct = j(0, 60, 0);
+    expect(paretoSet([direct, j(0, 56, 1)])).toEqual([direct]);
+    expect(paretoSet([direct, j(0, 55, 1)])).toEqual([direct]);
+    expect(paretoSet([direct, j(0, 54, 1)])).toEqual([direct, j(0, 54, 1)]);
+    expect(paretoSet([direct, j(0, 51, 2)])).toEqual([direct]);
   });
 
   it("bestIndex - forwards the earliest arrival with five minutes a transfer, backwards the latest departure", () => {

@@ -16,7 +16,8 @@ export const NO_TRIP = -1;
 export const MAX_TRANSFERS = 5;
 
 /**
- * Service dates one view may span: a trip instance is `trip * VIEW_DATE_SLOTS + date slot` (network-view.ts), so the
- * slot is a mask and a shift, not a division, in the hot loop. 16 slots leave room for 134 million trips in an int.
+ * Service dates one view may span: a trip instance is `row * VIEW_DATE_SLOTS + date slot`, the row among the trips
+ * running that date (network-view.ts), so the slot is a mask and the row a shift, not a division, in the hot loop.
+ * 16 slots leave room for 134 million trips a day in an int.
  */
 export const VIEW_DATE_SLOTS = 16;

@@ -7,6 +7,15 @@ export interface DayTrips {
   readonly start: Uint32Array;
   /** row -> TripIdx running that date */
   readonly trips: Uint32Array;
+  /**
+   * PatternIdx -> the arrival of its first running trip at its first stop, and the departure of its last running
+   * trip at its last stop (ServiceSeconds; 0 and -1 when none runs): no trip of the date reaches or leaves any stop
+   * of the pattern before the one or after the other (times never decrease along a trip, trips never overtake).
+   * Small arrays that stay in cache, so that a search rejects most dates without reading the timetable (on the MTA a
+   * search looked at yesterday's after-midnight trips a few hundred thousand times).
+   */
+  readonly earliest: Int32Array;
+  readonly latest: Int32Array;
 }
 
 /** Service dates kept per network: a query reaches two or three, a busy server a few days around today. */
@@ -32,9 +41,11 @@ export function dayTrips(network: Network, date: ServiceDate): DayTrips {
     byDate.set(date, found);
     return found;
   }
-  const { patterns, trips, services, meta } = network;
+  const { patterns, trips, services, meta, stopTimes } = network;
   const day = serviceDayIndex(network, date);
   const start = new Uint32Array(patterns.count + 1);
+  const earliest = new Int32Array(patterns.count);
+  const latest = new Int32Array(patterns.count).fill(-1);
   const kept: number[] = [];
   if (day >= 0) {
     const word = day >> 5;
@@ -44,10 +55,15 @@ export function dayTrips(network: Network, date: ServiceDate): DayTrips {
       for (let t = patterns.tripStart[p]; t < patterns.tripStart[p + 1]; t++) {
         if ((services.days[trips.service[t] * meta.wordsPerService + word] >>> bit) & 1) kept.push(t);
       }
+      if (kept.length > start[p]) {
+        const last = patterns.stopStart[p + 1] - patterns.stopStart[p] - 1;
+        earliest[p] = stopTimes.arrival[trips.stopTimeStart[kept[start[p]]]];
+        latest[p] = stopTimes.departure[trips.stopTimeStart[kept[kept.length - 1]] + last];
+      }
     }
   }
   start[patterns.count] = kept.length;
-  found = { start, trips: Uint32Array.from(kept) };
+  found = { start, trips: Uint32Array.from(kept), earliest, latest };
   byDate.set(date, found);
   if (byDate.size > DATES_KEPT) byDate.delete(byDate.keys().next().value!);
   return found;

@@ -85,6 +85,8 @@ class NetworkView implements TransitView {
   private readonly dateOffset: Int32Array;
   private readonly dayStart: Uint32Array[];
   private readonly dayTrips: Uint32Array[];
+  private readonly dayFirst: Int32Array[];
+  private readonly dayLast: Int32Array[];
   /** PatternIdx -> 1 when its mode is asked for; undefined: all are. */
   private readonly patternOk: Uint8Array | undefined;
   /** Pattern stop row -> 1 when one may board / alight there. */
@@ -135,6 +137,8 @@ class NetworkView implements TransitView {
     const running = dates.map((date) => dayTrips(network, date));
     this.dayStart = running.map((r) => r.start);
     this.dayTrips = running.map((r) => r.trips);
+    this.dayFirst = running.map((r) => r.earliest);
+    this.dayLast = running.map((r) => r.latest);
 
     this.patternOk = options.modes && options.modes.length > 0 ? patternsOfModes(network, options.modes) : undefined;
     this.wheelchair = options.wheelchair === true;
@@ -166,18 +170,37 @@ class NetworkView implements TransitView {
   }
 
   // hot: no allocation without an overlay
-  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
+  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
     const { dep, stopTimeStart } = this;
-    const slack = this.realtime ? LOOKBACK_S : 0;
+    const realtime = this.realtime !== undefined;
+    const slack = realtime ? LOOKBACK_S : 0;
     let best = NO_TRIP;
     let bestTime = Infinity;
-    for (let d = 0; d < this.dates.length; d++) {
-      const offset = this.dateOffset[d];
+    let hinted = -1;
+    if (current !== NO_TRIP && !realtime) {
+      // `current` leaves at or after `time`: on its date the answer is it or a trip just before it.
+      const d = current & SLOT_MASK;
       const running = this.dayTrips[d];
-      const end = this.dayStart[d][p + 1];
+      const offset = this.dateOffset[d];
+      const first = this.dayStart[d][p];
+      let r = current >> SLOT_BITS;
+      while (r > first && dep[stopTimeStart[running[r - 1]] + position] + offset >= time) r--;
+      while (!this.usable(running[r])) r++; // stops at `current` at the latest: it is usable
+      best = (r << SLOT_BITS) | d;
+      bestTime = dep[stopTimeStart[running[r]] + position] + offset;
+      hinted = d;
+    }
+    for (let d = 0; d < this.dates.length; d++) {
+      if (d === hinted) continue;
+      const offset = this.dateOffset[d];
       // First trip of the date scheduled to leave at time - slack or later: trips of a pattern never overtake.
       const from = time - slack - offset;
-      let lo = this.dayStart[d][p];
+      // Most dates answer at once, without the timetable: the pattern's trips have all gone, or leave too late.
+      if (this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
+      const running = this.dayTrips[d];
+      const start = this.dayStart[d][p];
+      const end = this.dayStart[d][p + 1];
+      let lo = start;
       let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
@@ -189,8 +212,8 @@ class NetworkView implements TransitView {
         const scheduled = dep[stopTimeStart[t] + position] + offset;
         if (scheduled >= bestTime) break;
         if (!this.usable(t)) continue;
-        const instance = (t << SLOT_BITS) | d;
-        if (this.realtime === undefined) {
+        const instance = (r << SLOT_BITS) | d;
+        if (!realtime) {
           best = instance;
           bestTime = scheduled;
           break;
@@ -205,20 +228,37 @@ class NetworkView implements TransitView {
     return best;
   }
 
-  // hot: no allocation without an overlay
-  latestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
+  // hot: no allocation without an overlay. The mirror of earliestTrip.
+  latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
     const { arr, stopTimeStart } = this;
-    const slack = this.realtime ? LOOKAHEAD_S : 0;
+    const realtime = this.realtime !== undefined;
+    const slack = realtime ? LOOKAHEAD_S : 0;
     let best = NO_TRIP;
     let bestTime = -Infinity;
-    for (let d = 0; d < this.dates.length; d++) {
-      const offset = this.dateOffset[d];
+    let hinted = -1;
+    if (current !== NO_TRIP && !realtime) {
+      const d = current & SLOT_MASK;
       const running = this.dayTrips[d];
-      const start = this.dayStart[d][p];
+      const offset = this.dateOffset[d];
+      const last = this.dayStart[d][p + 1] - 1;
+      let r = current >> SLOT_BITS;
+      while (r < last && arr[stopTimeStart[running[r + 1]] + position] + offset <= time) r++;
+      while (!this.usable(running[r])) r--;
+      best = (r << SLOT_BITS) | d;
+      bestTime = arr[stopTimeStart[running[r]] + position] + offset;
+      hinted = d;
+    }
+    for (let d = 0; d < this.dates.length; d++) {
+      if (d === hinted) continue;
+      const offset = this.dateOffset[d];
       // Past the last trip of the date scheduled to arrive at time + slack or earlier.
       const until = time + slack - offset;
+      if (this.dayFirst[d][p] > until || this.dayLast[d][p] + offset <= bestTime) continue;
+      const running = this.dayTrips[d];
+      const start = this.dayStart[d][p];
+      const end = this.dayStart[d][p + 1];
       let lo = start;
-      let hi = this.dayStart[d][p + 1];
+      let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (arr[stopTimeStart[running[mid]] + position] <= until) lo = mid + 1;
@@ -229,8 +269,8 @@ class NetworkView implements TransitView {
         const scheduled = arr[stopTimeStart[t] + position] + offset;
         if (scheduled <= bestTime) break;
         if (!this.usable(t)) continue;
-        const instance = (t << SLOT_BITS) | d;
-        if (this.realtime === undefined) {
+        const instance = (r << SLOT_BITS) | d;
+        if (!realtime) {
           best = instance;
           bestTime = scheduled;
           break;
@@ -246,8 +286,8 @@ class NetworkView implements TransitView {
   }
 
   departure(instance: TripInstance, position: number): QuerySeconds {
-    const t = instance >> SLOT_BITS;
     const d = instance & SLOT_MASK;
+    const t = this.dayTrips[d][instance >> SLOT_BITS];
     const scheduled = this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
     if (this.realtime === undefined) return scheduled;
     const u = this.realtime.passage(t, this.dates[d], position);
@@ -258,8 +298,8 @@ class NetworkView implements TransitView {
   }
 
   arrival(instance: TripInstance, position: number): QuerySeconds {
-    const t = instance >> SLOT_BITS;
     const d = instance & SLOT_MASK;
+    const t = this.dayTrips[d][instance >> SLOT_BITS];
     const row = this.stopTimeStart[t] + position;
     const scheduled = this.arr[row] + this.dateOffset[d];
     if (this.realtime === undefined) return scheduled;
@@ -284,7 +324,7 @@ class NetworkView implements TransitView {
         const t = this.dayTrips[d][r];
         const scheduled = times[this.stopTimeStart[t] + position] + offset;
         if (scheduled < from - slack || scheduled > to + slack || !this.usable(t)) continue;
-        const instance = (t << SLOT_BITS) | d;
+        const instance = (r << SLOT_BITS) | d;
         const time = departures ? this.departure(instance, position) : this.arrival(instance, position);
         if (time >= from && time <= to) visit(time);
       }
@@ -292,7 +332,7 @@ class NetworkView implements TransitView {
   }
 
   tripOf(instance: TripInstance): TripIdx {
-    return instance >> SLOT_BITS;
+    return this.dayTrips[instance & SLOT_MASK][instance >> SLOT_BITS];
   }
 
   serviceDateOf(instance: TripInstance): ServiceDate {

@@ -461,7 +461,7 @@ class RaptorSearch {
       const ready = slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
-      const t = v.earliestTrip(p, pos, ready);
+      const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
       if (t === NO_TRIP) continue;
       const dep = v.departure(t, pos);
       const walk = s.walk[before + stop];
@@ -496,7 +496,7 @@ class RaptorSearch {
       const need = -(slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev);
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
       if (need < tripArr) continue;
-      const t = v.latestTrip(p, pos, need);
+      const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
       if (t === NO_TRIP) continue;
       const arr = v.arrival(t, pos);
       const walk = s.walk[before + stop];

@@ -67,10 +67,15 @@ export interface TransitView {
    * The usable instance of the pattern that leaves `position` first at or after `time`, NO_TRIP when none: a
    * binary search per service date, then a scan past instances that may not be used. Hot (called when a stop's
    * label may catch an earlier trip); it never answers an instance cancelled or skipping the stop.
+   * `current`: NO_TRIP, or an instance of the pattern known to leave `position` at or after `time` (the trip a
+   * scan is on): a hint, so that the view looks only for earlier ones (usually a step back, not a search).
    */
-  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance;
-  /** The usable instance that arrives at `position` last at or before `time`, NO_TRIP when none. Hot, as earliestTrip. */
-  latestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance;
+  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance;
+  /**
+   * The usable instance that arrives at `position` last at or before `time`, NO_TRIP when none; `current` an
+   * instance known to arrive at or before `time`. Hot, as earliestTrip.
+   */
+  latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance;
   /**
    * When the instance leaves / reaches a position, on the query clock (the prediction when the view applies a
    * real-time overlay). NaN when it does not stop there (a skipped stop, a cancelled trip), so that every comparison

@@ -268,41 +268,46 @@ function proposable(ctx: PlanContext, j: Journey): boolean {
  */
 function forwardPage(ctx: PlanContext, startMs: EpochMs): Journey[] {
   const horizonMs = startMs + HORIZON_MS;
-  const search = searchOver(ctx, startMs, horizonMs + MAX_JOURNEY_MS);
+  // The last window reaches an hour past the horizon, so that a journey just beyond it can still beat one within.
+  const reachMs = horizonMs + FIRST_WINDOW_MS;
+  const search = searchOver(ctx, startMs, reachMs + MAX_JOURNEY_MS);
   let found: Journey[] = [];
+  const within = () => found.filter((j) => j.departureMs <= horizonMs);
   for (let from = startMs, width = FIRST_WINDOW_MS; from <= horizonMs && ctx.complete; width *= 2) {
     const probe = run(ctx, search, query(ctx, from, false));
     if (probe.length === 0) break;
     const first = Math.max(from, Math.min(...probe.map((j) => j.departureMs)));
     if (first > horizonMs) break;
-    const last = Math.min(first + width - SECOND, horizonMs);
+    const last = Math.min(first + width - SECOND, reachMs);
     const js = run(ctx, search, query(ctx, first, false, last));
     // A journey outside the window is left to a later window: one kept beyond it could hide one not yet searched.
     found = paretoSet(found.concat(js.filter((j) => proposable(ctx, j) && j.departureMs >= first && j.departureMs <= last)));
-    if (found.length >= MIN_ITINERARIES) break;
+    if (within().length >= MIN_ITINERARIES) break;
     from = last + SECOND;
   }
-  found.sort((a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs);
+  found = within().sort((a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs);
   return cut(found, (j) => j.departureMs);
 }
 
 /** Journeys arriving at `endMs` or before: probes and windows of arrivals backwards, as forwardPage mirrored. */
 function backwardPage(ctx: PlanContext, endMs: EpochMs): Journey[] {
   const horizonMs = endMs - HORIZON_MS;
-  const search = searchOver(ctx, horizonMs - MAX_JOURNEY_MS, endMs);
+  const reachMs = horizonMs - FIRST_WINDOW_MS;
+  const search = searchOver(ctx, reachMs - MAX_JOURNEY_MS, endMs);
   let found: Journey[] = [];
+  const within = () => found.filter((j) => j.arrivalMs >= horizonMs);
   for (let to = endMs, width = FIRST_WINDOW_MS; to >= horizonMs && ctx.complete; width *= 2) {
     const probe = run(ctx, search, query(ctx, to, true));
     if (probe.length === 0) break;
     const last = Math.min(to, Math.max(...probe.map((j) => j.arrivalMs)));
     if (last < horizonMs) break;
-    const first = Math.max(last - width + SECOND, horizonMs);
+    const first = Math.max(last - width + SECOND, reachMs);
     const js = run(ctx, search, query(ctx, last, true, first));
     found = paretoSet(found.concat(js.filter((j) => proposable(ctx, j) && j.arrivalMs <= last && j.arrivalMs >= first)));
-    if (found.length >= MIN_ITINERARIES) break;
+    if (within().length >= MIN_ITINERARIES) break;
     to = first - SECOND;
   }
-  found.sort((a, b) => b.arrivalMs - a.arrivalMs || b.departureMs - a.departureMs);
+  found = within().sort((a, b) => b.arrivalMs - a.arrivalMs || b.departureMs - a.departureMs);
   return cut(found, (j) => j.arrivalMs);
 }
 

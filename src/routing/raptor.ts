@@ -17,6 +17,13 @@
  *   that smaller is better in both directions and one set of comparisons serves.
  * - Minimum transfer times: the footpaths' seconds (transfers.txt min_transfer_time replaces the walk; type 3
  *   removes it: build-footpaths.ts), and view.sameStopTransferSeconds between two rides at one stop.
+ * - Range: the start labels are every distinct departure from the origins in the window (a trip leaving an origin
+ *   stop, minus the walk to it), latest first; each iteration keeps the labels of the later ones, so it only finds
+ *   journeys that arrive strictly earlier than those with as few rides leaving later. A journey an iteration finds
+ *   may leave after the window (a later trip from another origin): it is not answered, and the journeys it
+ *   dominates are not either, since they are not Pareto-optimal (a next page would show it). Arrive-by mirrors it.
+ * - A stop the search reaches on foot from the start (an origin, or a footpath from a stop the query starts at)
+ *   keeps that label: a ride returning to it later is not a journey there. Walking is the planner's answer then.
  * - Budget (query.budgetMs): checked every round and every PATTERNS_PER_CHECK patterns; once spent the search stops
  *   and answers the journeys of the rounds (departures) it finished, and of the round under way when it found one.
  *

@@ -1,0 +1,285 @@
+/**
+ * RAPTOR against an exhaustive reference on seeded random networks: per number of rides, the best arrival (arrive-by:
+ * departure) over every trip boarded wherever the previous round's label allows, with the same walking rules (one
+ * footpath after a ride, from a stop the query starts at, or to one it ends at). The Pareto sets must be equal, the
+ * range answers too, and every journey must hold together: legs in time order, walks along footpaths.
+ */
+import { describe, expect, it } from "vitest";
+import type { Network } from "../../src/network/model.js";
+import { createNetworkView } from "../../src/routing/network-view.js";
+import { raptor } from "../../src/routing/raptor.js";
+import type { Journey, RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
+import { at, net } from "./raptor-scenario.js";
+
+const DATE = "2024-03-12";
+const RIDES = 4;
+
+function prng(seed: number): () => number {
+  return () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+}
+
+/** 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, 2-5 trips each. */
+function randomNetwork(seed: number): Network {
+  const rnd = prng(seed);
+  const stops: Record<string, [number, number]> = {};
+  for (let i = 0; i < 14; i++) stops[`S${i}`] = [Math.round(rnd() * 1500), Math.round(rnd() * 1500)];
+  const trips: string[] = [];
+  for (let l = 0; l < 12; l++) {
+    const length = 3 + Math.floor(rnd() * 4);
+    const route: string[] = [];
+    while (route.length < length) {
+      const s = `S${Math.floor(rnd() * 14)}`;
+      if (!route.includes(s)) route.push(s);
+    }
+    const hops = route.map(() => 1 + Math.floor(rnd() * 6));
+    let start = 8 * 60 + Math.floor(rnd() * 30);
+    for (let k = 2 + Math.floor(rnd() * 4); k > 0; k--) {
+      let t = start;
+      const times = route.map((s, i) => {
+        if (i > 0) t += hops[i];
+        const arr = t;
+        if (rnd() < 0.3) t += 1;
+        return `${s} ${hhmm(arr)}${t !== arr ? `/${hhmm(t)}` : ""}`;
+      });
+      trips.push(`L${l}x${k} bus: ${times.join(", ")}`);
+      start += 5 + Math.floor(rnd() * 15);
+    }
+  }
+  return net({ stops, trips });
+}
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** Every trip of the date as stops and instants (seconds). */
+function tripsOf(network: Network, dayStartS: number): Array<{ stops: number[]; arr: number[]; dep: number[] }> {
+  const { trips, patterns, stopTimes } = network;
+  const out = [];
+  for (let t = 0; t < trips.count; t++) {
+    const p = trips.pattern[t];
+    const stops = [...patterns.stops.subarray(patterns.stopStart[p], patterns.stopStart[p + 1])];
+    const row = trips.stopTimeStart[t];
+    out.push({
+      stops,
+      arr: stops.map((_, i) => dayStartS + stopTimes.arrival[row + i]),
+      dep: stops.map((_, i) => dayStartS + stopTimes.departure[row + i]),
+    });
+  }
+  return out;
+}
+
+/** The best target time per number of rides (index 1..RIDES), depart-after from `t0` seconds. */
+function referenceForward(network: Network, sources: StopAccess[], targets: StopAccess[], t0: number): number[] {
+  const n = network.stops.count;
+  const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
+  const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000));
+  let label = new Float64Array(n).fill(Infinity);
+  for (const a of sources) label[a.stop] = Math.min(label[a.stop], t0 + a.seconds);
+  for (const a of sources) if (a.seconds === 0) for (let f = fs[a.stop]; f < fs[a.stop + 1]; f++) label[ft[f]] = Math.min(label[ft[f]], t0 + fsec[f]);
+  const best = [Infinity];
+  for (let k = 1; k <= RIDES; k++) {
+    const ride = new Float64Array(n).fill(Infinity);
+    for (const trip of trips) {
+      let on = false;
+      for (let i = 0; i < trip.stops.length; i++) {
+        if (on) ride[trip.stops[i]] = Math.min(ride[trip.stops[i]], trip.arr[i]);
+        if (label[trip.stops[i]] <= trip.dep[i]) on = true;
+      }
+    }
+    const walk = new Float64Array(n).fill(Infinity);
+    for (let s = 0; s < n; s++) for (let f = fs[s]; f < fs[s + 1]; f++) walk[ft[f]] = Math.min(walk[ft[f]], ride[s] + fsec[f]);
+    let target = best[k - 1];
+    for (const e of targets) {
+      target = Math.min(target, ride[e.stop] + e.seconds);
+      if (e.seconds === 0) target = Math.min(target, walk[e.stop]);
+    }
+    best.push(target);
+    label = label.map((l, s) => Math.min(l, ride[s], walk[s]));
+  }
+  return best;
+}
+
+/** The latest start per number of rides, arrive-by at `t1` seconds (minus the time, so that smaller is better). */
+function referenceBackward(network: Network, sources: StopAccess[], targets: StopAccess[], t1: number): number[] {
+  const n = network.stops.count;
+  const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
+  const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000));
+  // label: latest time one may be at a stop and still arrive (-Infinity: cannot).
+  let label = new Float64Array(n).fill(-Infinity);
+  for (const e of targets) label[e.stop] = Math.max(label[e.stop], t1 - e.seconds);
+  for (const e of targets) {
+    if (e.seconds !== 0) continue;
+    for (let s = 0; s < n; s++) for (let f = fs[s]; f < fs[s + 1]; f++) if (ft[f] === e.stop) label[s] = Math.max(label[s], t1 - fsec[f]);
+  }
+  const best = [Infinity];
+  for (let k = 1; k <= RIDES; k++) {
+    const ride = new Float64Array(n).fill(-Infinity);
+    for (const trip of trips) {
+      let on = false;
+      for (let i = trip.stops.length - 1; i >= 0; i--) {
+        if (on) ride[trip.stops[i]] = Math.max(ride[trip.stops[i]], trip.dep[i]);
+        if (label[trip.stops[i]] >= trip.arr[i]) on = true;
+      }
+    }
+    const walk = new Float64Array(n).fill(-Infinity);
+    for (let s = 0; s < n; s++) for (let f = fs[s]; f < fs[s + 1]; f++) walk[s] = Math.max(walk[s], ride[ft[f]] - fsec[f]);
+    let start = best[k - 1];
+    for (const a of sources) {
+      start = Math.min(start, -(ride[a.stop] - a.seconds));
+      if (a.seconds === 0) start = Math.min(start, -walk[a.stop]);
+    }
+    best.push(start);
+    label = label.map((l, s) => Math.max(l, ride[s], walk[s]));
+  }
+  return best;
+}
+
+/** (rides - 1, value) where the value improves on fewer rides. */
+function frontier(best: number[]): string[] {
+  const out: string[] = [];
+  for (let k = 1; k < best.length; k++) if (best[k] < best[k - 1]) out.push(`${k - 1}x ${best[k]}`);
+  return out;
+}
+
+/** Legs in time order, chained stop to stop, walks along footpaths of their seconds, transfers and walking counted. */
+function checkJourney(network: Network, j: Journey, query: RaptorQuery): void {
+  let at = j.departureMs;
+  let stop: number | undefined;
+  let rides = 0;
+  let walked = 0;
+  for (const [i, leg] of j.legs.entries()) {
+    expect(leg.departureMs).toBeGreaterThanOrEqual(at);
+    expect(leg.arrivalMs).toBeGreaterThanOrEqual(leg.departureMs);
+    if (i > 0) expect(leg.from).toBe(stop);
+    if (leg.kind === "transit") rides++;
+    else {
+      const secs = (leg.arrivalMs - leg.departureMs) / 1000;
+      walked += secs;
+      if (leg.from !== undefined && leg.to !== undefined) {
+        const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
+        const rows = [...ft.subarray(fs[leg.from], fs[leg.from + 1])].map((to, r) => [to, fsec[fs[leg.from!] + r]]);
+        expect(rows).toContainEqual([leg.to, secs]);
+      }
+    }
+    at = leg.arrivalMs;
+    stop = leg.to;
+  }
+  const first = j.legs[0];
+  const last = j.legs[j.legs.length - 1];
+  expect(query.origins.map((o) => o.stop)).toContain(first.kind === "walk" && first.from === undefined ? first.to : first.from);
+  expect(query.destinations.map((d) => d.stop)).toContain(last.kind === "walk" && last.to === undefined ? last.from : last.to);
+  expect(j.arrivalMs).toBe(at);
+  expect(j.transfers).toBe(rides - 1);
+  expect(j.walkSeconds).toBe(walked);
+}
+
+function pickAccess(rnd: () => number, count: number): StopAccess[] {
+  const out: StopAccess[] = [];
+  for (let i = 0; i < count; i++) {
+    const seconds = rnd() < 0.5 ? 0 : Math.floor(rnd() * 300);
+    out.push({ stop: Math.floor(rnd() * 14), seconds, meters: seconds });
+  }
+  return out;
+}
+
+/**
+ * Destinations apart from the origins: a stop the search reaches on foot from the start (an origin, or a footpath
+ * from one it starts at) keeps that label, so a ride returning there later is pruned, where the reference would
+ * still count it. Walking is the planner's answer there.
+ */
+function apart(network: Network, origins: StopAccess[], destinations: StopAccess[]): StopAccess[] {
+  const { footpathStart: fs, footpathTo: ft } = network.stops;
+  const near = new Set(origins.map((o) => o.stop));
+  for (const o of origins) if (o.seconds === 0) for (let f = fs[o.stop]; f < fs[o.stop + 1]; f++) near.add(ft[f]);
+  return destinations.filter((d) => !near.has(d.stop));
+}
+
+describe("raptor - against an exhaustive reference on random networks", () => {
+  const cases = Array.from({ length: 40 }, (_, i) => i + 1);
+
+  it("raptor - depart-after and arrive-by: the same Pareto sets, journeys that hold together", () => {
+    let compared = 0;
+    for (const seed of cases) {
+      const network = randomNetwork(seed);
+      const rnd = prng(seed * 7919);
+      const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00") });
+      for (let q = 0; q < 6; q++) {
+        const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
+        const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
+        const timeMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 30)));
+        const query: RaptorQuery = { origins, destinations, timeMs, arriveBy: false, maxTransfers: RIDES - 1 };
+        const journeys = raptor(view, query);
+        const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000));
+        expect(journeys.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q}`).toEqual(expected.sort());
+        for (const j of journeys) checkJourney(network, j, query);
+
+        const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
+        const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
+        const backJourneys = raptor(view, back);
+        const backExpected = frontier(referenceBackward(network, origins, destinations, byMs / 1000));
+        expect(backJourneys.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q}`).toEqual(backExpected.sort());
+        for (const j of backJourneys) {
+          checkJourney(network, j, back);
+          expect(j.arrivalMs).toBeLessThanOrEqual(byMs);
+        }
+        compared += expected.length + backExpected.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it("raptor - range: the Pareto set on departure x arrival x transfers of every departure in the window, once each", () => {
+    let compared = 0;
+    for (const seed of cases) {
+      const network = randomNetwork(seed);
+      const rnd = prng(seed * 104_729);
+      const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00") });
+      for (let q = 0; q < 4; q++) {
+        const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
+        const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
+        const fromMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 20)));
+        const toMs = fromMs + (10 + Math.floor(rnd() * 30)) * 60_000;
+        const query: RaptorQuery = { origins, destinations, timeMs: fromMs, windowEndMs: toMs, arriveBy: false, maxTransfers: RIDES - 1 };
+        const journeys = raptor(view, query);
+        for (const j of journeys) checkJourney(network, j, query);
+        // The reference: every departure a journey can start with (a trip leaving an origin, minus the walk to it;
+        // from an origin the query starts at, also a trip one footpath away), each one's Pareto set, then the Pareto
+        // set of all on departure x arrival x transfers: of the window's departures alone (`inWindow`), and of every
+        // departure up to three hours later (`overall`). RAPTOR answers at least the window's journeys that are
+        // Pareto-optimal overall, and only journeys that are Pareto-optimal in the window: a journey it finds
+        // leaving after the window (from the window's last departures) hides those it dominates.
+        const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
+        const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000));
+        const triples = (untilS: number) => {
+          const starts = new Set<number>();
+          const leaving = (stop: number, walk: number) => {
+            for (const trip of trips) {
+              trip.stops.forEach((s, i) => {
+                const t = trip.dep[i] - walk;
+                if (s === stop && i < trip.stops.length - 1 && t >= fromMs / 1000 && t <= untilS) starts.add(t);
+              });
+            }
+          };
+          for (const o of origins) {
+            leaving(o.stop, o.seconds);
+            if (o.seconds === 0) for (let f = fs[o.stop]; f < fs[o.stop + 1]; f++) leaving(ft[f], fsec[f]);
+          }
+          const all: Array<[number, number, number]> = [];
+          for (const t of starts) {
+            const best = referenceForward(network, origins, destinations, t);
+            for (let k = 1; k < best.length; k++) if (best[k] < best[k - 1]) all.push([t, best[k], k - 1]);
+          }
+          const kept = all.filter(([d, a, x]) => !all.some(([d2, a2, x2]) => d2 >= d && a2 <= a && x2 <= x && (d2 > d || a2 < a || x2 < x)));
+          return new Set(kept.filter(([d]) => d <= toMs / 1000).map(([d, a, x]) => `${d} ${a} ${x}x`));
+        };
+        const inWindow = triples(toMs / 1000);
+        const overall = triples(toMs / 1000 + 3 * 3600);
+        const got = journeys.map((j) => `${j.departureMs / 1000} ${j.arrivalMs / 1000} ${j.transfers}x`);
+        expect(new Set(got).size, `seed ${seed} range ${q}`).toBe(got.length);
+        for (const j of overall) expect(got, `seed ${seed} range ${q}: overall`).toContain(j);
+        for (const j of got) expect([...inWindow], `seed ${seed} range ${q}: in the window`).toContain(j);
+        compared += got.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});

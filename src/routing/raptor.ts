@@ -19,9 +19,11 @@
  *   removes it: build-footpaths.ts), and view.sameStopTransferSeconds between two rides at one stop.
  * - Range: the start labels are every distinct departure from the origins in the window (a trip leaving an origin
  *   stop, minus the walk to it), latest first; each iteration keeps the labels of the later ones, so it only finds
- *   journeys that arrive strictly earlier than those with as few rides leaving later. A journey an iteration finds
- *   may leave after the window (a later trip from another origin): it is not answered, and the journeys it
- *   dominates are not either, since they are not Pareto-optimal (a next page would show it). Arrive-by mirrors it.
+ *   journeys that arrive strictly earlier than those with as few rides leaving later, and it marks only the stops
+ *   whose trips leave at its start (from the others it would catch the trips a later start caught). Journeys leaving
+ *   after the window are not looked for, except those an iteration finds on its way: such a journey is not answered,
+ *   and hides those it beats. So the answer holds every journey of the window that is Pareto-optimal overall, and
+ *   may hold one beaten only by a journey leaving after the window (the next page's). Arrive-by mirrors it.
  * - A stop the search reaches on foot from the start (an origin, or a footpath from a stop the query starts at)
  *   keeps that label: a ride returning to it later is not a journey there. Walking is the planner's answer then.
  * - Budget (query.budgetMs): checked every round and every PATTERNS_PER_CHECK patterns; once spent the search stops
@@ -217,10 +219,9 @@ class RaptorSearch {
       for (const [stop, a] of this.sourceAccess) s.sourceSecs[stop] = a.seconds;
       for (const [stop, a] of this.targetAccess) s.targetSecs[stop] = a.seconds;
       if (this.targetAccess.size === 0 || this.sourceAccess.size === 0) return [];
-      const starts = this.startLabels();
-      for (const start of starts) {
+      for (const [start, triggers] of this.startLabels()) {
         if (this.expired) break;
-        this.iteration(start);
+        this.iteration(start, triggers);
       }
       return this.answer();
     } finally {
@@ -237,17 +238,24 @@ class RaptorSearch {
   /**
    * The start of each iteration as a label (query seconds; arrive-by: minus the latest arrival), best (largest)
    * first, so that each later iteration must beat the labels the earlier ones left: one for a single instant, every
-   * distinct departure (arrival) at the sources within the window for a range.
+   * distinct departure (arrival) at the sources within the window for a range; with the stops whose trips leave
+   * (arrive) at that moment, the only ones an iteration marks (undefined: all).
    */
-  private startLabels(): number[] {
+  private startLabels(): Array<[number, Set<StopIdx> | undefined]> {
     const { v, q, back } = this;
     const toSec = (ms: EpochMs, up: boolean) => (up ? Math.ceil : Math.floor)((ms - v.originMs) / 1000);
     // Depart-after: leave no earlier than timeMs (round up); arrive-by: arrive no later (round down).
     const first = toSec(q.timeMs, !back);
-    if (q.windowEndMs === undefined) return [back ? -first : first];
+    if (q.windowEndMs === undefined) return [[back ? -first : first, undefined]];
     const lo = toSec(Math.min(q.timeMs, q.windowEndMs), true);
     const hi = toSec(Math.max(q.timeMs, q.windowEndMs), false);
-    const times = new Set<number>();
+    const times = new Map<number, Set<StopIdx>>();
+    const at = (time: number, stop: StopIdx) => {
+      const label = back ? -time : time;
+      let stops = times.get(label);
+      if (!stops) times.set(label, (stops = new Set()));
+      stops.add(stop);
+    };
     const add = (stop: StopIdx, walk: number) => {
       for (let r = v.stopPatternStart[stop]; r < v.stopPatternStart[stop + 1]; r++) {
         const p = v.stopPatterns[r];
@@ -255,8 +263,8 @@ class RaptorSearch {
         if (!v.patternUsable(p)) continue;
         if (back ? !v.canAlight(p, pos) : !v.canBoard(p, pos)) continue;
         // A departure at `time` from a stop `walk` seconds away leaves the start at time - walk (arrive-by: + walk).
-        if (back) v.forEachTime(p, pos, lo - walk, hi - walk, false, (time) => times.add(time + walk));
-        else v.forEachTime(p, pos, lo + walk, hi + walk, true, (time) => times.add(time - walk));
+        if (back) v.forEachTime(p, pos, lo - walk, hi - walk, false, (time) => at(time + walk, stop));
+        else v.forEachTime(p, pos, lo + walk, hi + walk, true, (time) => at(time - walk, stop));
       }
     };
     for (const [stop, a] of this.sourceAccess) {
@@ -265,8 +273,7 @@ class RaptorSearch {
       const [start, other, secs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
       for (let f = start[stop]; f < start[stop + 1]; f++) add(other[f], secs[f]);
     }
-    const labels = [...times].map((t) => (back ? -t : t));
-    return labels.sort((a, b) => b - a);
+    return [...times].sort((a, b) => b[0] - a[0]);
   }
 
   private checkClock(): boolean {
@@ -275,12 +282,12 @@ class RaptorSearch {
   }
 
   /** Round 0 from `start`, then rounds of rides until no label improves; then the improvements reach every round. */
-  private iteration(start: number): void {
+  private iteration(start: number, triggers: Set<StopIdx> | undefined): void {
     const { s } = this;
     this.iter++;
     let cur = 0;
     this.initRound(0);
-    this.sources(start, s.marked[cur], s.changed[cur]);
+    this.sources(start, triggers, s.marked[cur], s.changed[cur]);
     let k = 1;
     for (; k <= this.rides && s.marked[cur].size > 0; k++) {
       if (this.checkClock()) break;
@@ -353,19 +360,27 @@ class RaptorSearch {
     }
   }
 
-  /** Round 0: the start's walks, and from a stop the query starts at (0 s), one footpath. */
-  private sources(start: number, marked: StopSet, changed: StopSet): void {
-    const { s, v, back } = this;
+  /**
+   * Round 0: the start's walks, and from a stop the query starts at (0 s), one footpath. Every label improves, but
+   * in a range only the stops `triggers` names are marked: from the others the trips to catch are those an earlier
+   * iteration (a later start) caught already, whose arrivals the labels keep. Without this each iteration scanned
+   * every pattern at every origin again: on the MTA, an E1 page of a hundred origins and a thousand departures.
+   */
+  private sources(start: number, triggers: Set<StopIdx> | undefined, marked: StopSet, changed: StopSet): void {
+    const { v, back } = this;
     const [fpStart, fpOther, fpSecs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
-    for (const [stop, a] of this.sourceAccess) this.setLabel(0, stop, start + a.seconds, a.seconds, -1, 0, marked, changed);
+    const mark = (stop: StopIdx) => (triggers === undefined || triggers.has(stop) ? marked : undefined);
+    for (const [stop, a] of this.sourceAccess) this.setLabel(0, stop, start + a.seconds, a.seconds, -1, 0, mark(stop), changed);
     for (const [stop, a] of this.sourceAccess) {
       if (a.seconds !== 0) continue;
-      for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) this.setLabel(0, fpOther[f], start + fpSecs[f], fpSecs[f], stop, fpSecs[f], marked, changed);
+      for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) {
+        this.setLabel(0, fpOther[f], start + fpSecs[f], fpSecs[f], stop, fpSecs[f], mark(fpOther[f]), changed);
+      }
     }
   }
 
-  /** Improves label (k, stop) when `time` beats it, or ties it with less walking within this iteration. */
-  private setLabel(k: number, stop: number, time: number, walk: number, link: number, linkSecs: number, marked: StopSet, changed: StopSet): boolean {
+  /** Improves label (k, stop) when `time` beats it, or ties it with less walking within this iteration; marks it. */
+  private setLabel(k: number, stop: number, time: number, walk: number, link: number, linkSecs: number, marked: StopSet | undefined, changed: StopSet): boolean {
     const { s } = this;
     const i = k * this.n + stop;
     if (time < s.label[i] || (time === s.label[i] && s.setIter[i] === this.iter && walk < s.walk[i])) {
@@ -374,7 +389,7 @@ class RaptorSearch {
       s.setIter[i] = this.iter;
       s.walkLink[i] = link;
       s.walkSecs[i] = linkSecs;
-      marked.add(stop);
+      marked?.add(stop);
       changed.add(stop);
       return true;
     }

@@ -1,0 +1,363 @@
+/**
+ * `npm run bench:routeplan`: the route-planning benchmarks of issue 9 on the MTA (all nine feeds), in process.
+ *
+ * 1. E1, full, in process: 300 seeded random coordinate pairs at 08:00 on a weekday, each planJourneys (the first
+ *    page, schedule only) + routeplanBody + JSON.stringify, as the handler does minus HTTP. Targets: p50 at most
+ *    20 ms, p95 at most 60 ms. A coordinate is a served stop's position moved by up to 500 m in a random direction
+ *    (seeded): uniform points in the bounding box would mostly fall in the Atlantic or in the Catskills, far from
+ *    any stop, and answer empty at once.
+ * 2. Stop-to-stop earliest arrival (raptor.ts earliestArrival over one view of the day, prepared once and timed
+ *    apart), 300 seeded pairs of served stops at 08:00: target p50 at most 5 ms.
+ * 3. The peer, raptor-journey-planner (raptor-journey-planner-peer.ts), in a child process: the same GTFS, the same
+ *    footpaths (a network imported with --walk-radius 250: both planners walk exactly its footpaths), the same
+ *    stop-to-stop queries depart-after 08:00. Its load time and query median, ours, the ratios (target: ours at
+ *    least 20 times faster than its best variant, on queries and on load), and agreement: our earliest arrival is
+ *    never later than the peer's unless a documented rule explains it (counted per case).
+ *
+ * Input: bench/.data/mta/*.zip (`npm run bench:import` fetches them). The two snapshots it plans on (walk radius
+ * 400 m, the default, for E1; 250 m for the comparison) are imported in process into bench/.data/routeplan/ when
+ * missing or with --rebuild; "our load" is the import of the 250 m one (read + compile + write) and, beside it,
+ * loading that snapshot as `serve` does.
+ * Flags: --pairs <n> (300), --seed <n> (9), --skip-peer, --peer-all-trips <n> (queries for the peer's all-trips
+ * variant, about a second each; default 30), --rebuild, --reuse-peer (the peer's last answers, when it was asked the
+ * very same: to rework the comparison without its minutes).
+ * Results: printed, and written to bench/.data/routeplan-results.json.
+ */
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { routeplanBody } from "../../src/api/routeplan.js";
+import { importFeeds } from "../../src/cli/import-command.js";
+import { formatServiceDate } from "../../src/lib/service-date.js";
+import { zonedTime, type EpochMs } from "../../src/lib/zoned-time.js";
+import type { Network, ServiceDate, StopIdx } from "../../src/network/model.js";
+import { loadSnapshot } from "../../src/network/snapshot.js";
+import { createNetworkView } from "../../src/routing/network-view.js";
+import { planJourneys } from "../../src/routing/plan-journeys.js";
+import { earliestArrival } from "../../src/routing/raptor.js";
+import { serviceDayEndMs } from "../../src/routing/service-day-end.js";
+import { activeServices } from "../../src/timetable/active-services.js";
+import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
+import { benchDataDir } from "../lib/bench-paths.js";
+import { ensureRaptorPeer, type PeerAnswer, type PeerOutput, runRaptorPeer } from "./raptor-journey-planner-peer.js";
+
+export const ROUTEPLAN_TARGETS = { e1P50Ms: 20, e1P95Ms: 60, stopToStopP50Ms: 5, peerSpeedup: 20 } as const;
+
+/** The footpath radius both planners walk in the comparison (the issue's example). */
+const PEER_WALK_METERS = 250;
+/** How far from a served stop a random coordinate may lie. */
+const COORDINATE_SPREAD_METERS = 500;
+const DEPARTURE_SECONDS = 8 * 3600;
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const flag = (name: string) => process.argv.includes(name);
+
+/** mulberry32: a small seeded generator, so that every run asks the same pairs. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function percentile(samples: readonly number[], f: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
+}
+const median = (samples: readonly number[]) => percentile(samples, 0.5);
+const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** Imports the zips into a snapshot of the given walk radius when missing (or --rebuild); returns the import's seconds. */
+async function ensureSnapshot(zips: string[], walkRadiusMeters: number): Promise<{ path: string; importSeconds: number | undefined }> {
+  const dir = join(benchDataDir, "routeplan");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `mta-walk${walkRadiusMeters}.snapshot`);
+  if (existsSync(path) && !flag("--rebuild")) return { path, importSeconds: undefined };
+  console.log(`bench: importing ${zips.length} feeds with --walk-radius ${walkRadiusMeters} into ${path}`);
+  const quiet = { stage() {}, bar() {}, done() {} };
+  const r = await importFeeds({ feeds: zips, out: path, profile: "generic", walkRadiusMeters, progress: quiet, log: () => {} });
+  return { path, importSeconds: r.seconds };
+}
+
+/** Stops that some pattern serves (the only ones a stop-to-stop query can start or end at). */
+function servedStops(network: Network): StopIdx[] {
+  const out: StopIdx[] = [];
+  for (let s = 0; s < network.stops.count; s++) if (network.stops.patternStart[s + 1] > network.stops.patternStart[s]) out.push(s);
+  return out;
+}
+
+function coordinateNear(network: Network, s: StopIdx, random: () => number): { lat: number; lon: number } {
+  const d = COORDINATE_SPREAD_METERS * Math.sqrt(random());
+  const angle = 2 * Math.PI * random();
+  const lat = network.stops.lat[s] + (d * Math.cos(angle)) / 111_320;
+  const lon = network.stops.lon[s] + (d * Math.sin(angle)) / (111_320 * Math.cos((network.stops.lat[s] * Math.PI) / 180));
+  return { lat: Number(lat.toFixed(6)), lon: Number(lon.toFixed(6)) };
+}
+
+function stopLabel(network: Network, s: StopIdx): string {
+  const feed = network.meta.entities[network.stops.entity[s]].feed;
+  return `f${feed}_${network.strings.get(network.stops.gtfsId[s])}`;
+}
+
+interface E1Result {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  withItineraries: number;
+  itinerariesMedian: number;
+  incomplete: number;
+}
+
+function benchE1(network: Network, date: ServiceDate, pairs: number, seed: number): E1Result {
+  const zone = zonedTime(network.meta.timezone);
+  const timeMs = zone.toEpochMs(date, DEPARTURE_SECONDS);
+  const served = servedStops(network);
+  const pick = (random: () => number) => served[Math.floor(random() * served.length)];
+  const run = (count: number, random: () => number) => {
+    const samples: number[] = [];
+    const counts: number[] = [];
+    let incomplete = 0;
+    for (let i = 0; i < count; i++) {
+      const from = coordinateNear(network, pick(random), random);
+      const to = coordinateNear(network, pick(random), random);
+      const t0 = performance.now();
+      const plan = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs });
+      JSON.stringify(routeplanBody(network, plan, "http://localhost:8080"));
+      samples.push(performance.now() - t0);
+      counts.push(plan.itineraries.length);
+      if (!plan.complete) incomplete++;
+    }
+    return { samples, counts, incomplete };
+  };
+  run(20, seeded(seed + 1000)); // warm-up: other pairs, so that the measured ones are not cached by the first
+  const { samples, counts, incomplete } = run(pairs, seeded(seed));
+  return {
+    p50Ms: median(samples),
+    p95Ms: percentile(samples, 0.95),
+    p99Ms: percentile(samples, 0.99),
+    maxMs: Math.max(...samples),
+    withItineraries: counts.filter((c) => c > 0).length,
+    itinerariesMedian: median(counts),
+    incomplete,
+  };
+}
+
+interface StopToStop {
+  viewMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Seconds after midnight of the date (GTFS time), null when not reached. */
+  arrivals: Array<number | null>;
+}
+
+function benchStopToStop(network: Network, date: ServiceDate, pairs: Array<[StopIdx, StopIdx]>): StopToStop {
+  const zone = zonedTime(network.meta.timezone);
+  const timeMs = zone.toEpochMs(date, DEPARTURE_SECONDS);
+  const dayStartMs = zone.serviceDayStartMs(date);
+  const t0 = performance.now();
+  // One service day, as the peer's one search day: from 08:00 to the moment the day's last trip arrives.
+  const view = createNetworkView(network, { fromMs: timeMs, toMs: serviceDayEndMs(network, date) ?? timeMs + 86_400_000 });
+  const viewMs = performance.now() - t0;
+  for (const [a, b] of pairs.slice(0, 20)) earliestArrival(view, a, b, timeMs); // warm-up
+  const samples: number[] = [];
+  const arrivals: Array<number | null> = [];
+  for (const [a, b] of pairs) {
+    const s0 = performance.now();
+    const at: EpochMs | undefined = earliestArrival(view, a, b, timeMs);
+    samples.push(performance.now() - s0);
+    arrivals.push(at === undefined ? null : (at - dayStartMs) / 1000);
+  }
+  return { viewMs, p50Ms: median(samples), p95Ms: percentile(samples, 0.95), maxMs: Math.max(...samples), arrivals };
+}
+
+/** How our earliest arrival compares with the peer's, per pair. */
+interface Agreement {
+  same: number;
+  oursEarlier: number;
+  oursLater: number;
+  /**
+   * ... of which the peer's journey walks two footpaths in a row (start, middle or end): our RAPTOR walks at most
+   * one between two rides, at the start and at the end (raptor.ts), as the paper's footpaths assume; the peer chains
+   * 250 m footpaths into longer walks.
+   */
+  oursLaterChainedWalks: number;
+  /** ... of which (walking no chain) the peer boards or alights where pickup_type or drop_off_type forbid it. */
+  oursLaterForbiddenStops: number;
+  /** ... of which (neither) the peer's journey rides more vehicles than our MAX_TRANSFERS allows. */
+  oursLaterMoreRides: number;
+  bothNone: number;
+  onlyOurs: number;
+  onlyPeer: number;
+  examples: string[];
+}
+
+function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Array<number | null>, peer: PeerAnswer[], maxRides: number): Agreement {
+  const a: Agreement = { same: 0, oursEarlier: 0, oursLater: 0, oursLaterChainedWalks: 0, oursLaterForbiddenStops: 0, oursLaterMoreRides: 0, bothNone: 0, onlyOurs: 0, onlyPeer: 0, examples: [] };
+  const hhmm = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  peer.forEach((p, i) => {
+    const o = ours[i];
+    const [from, to] = pairs[i];
+    const label = `${stopLabel(network, from)} -> ${stopLabel(network, to)}`;
+    if (o === null && p.arrival === null) a.bothNone++;
+    else if (o === null) {
+      a.onlyPeer++;
+      if (a.examples.length < 12) a.examples.push(`only the peer: ${label}, ${hhmm(p.arrival!)}`);
+    } else if (p.arrival === null) a.onlyOurs++;
+    else if (o === p.arrival) a.same++;
+    else if (o < p.arrival) a.oursEarlier++;
+    else {
+      a.oursLater++;
+      // A change with neither an arrival nor a departure lies between two walks.
+      const chained = p.changes.some(([, arrive, depart]) => arrive < 0 && depart < 0);
+      const rides = p.changes.filter(([, , depart]) => depart >= 0).length + (p.changes.length === 0 || p.changes[0][1] >= 0 ? 1 : 0);
+      if (chained) a.oursLaterChainedWalks++;
+      else if (p.forbiddenStops > 0) a.oursLaterForbiddenStops++;
+      else if (rides > maxRides) a.oursLaterMoreRides++;
+      else if (a.examples.length < 12) a.examples.push(`ours later: ${label}, ours ${hhmm(o)}, peer ${hhmm(p.arrival)} (${JSON.stringify(p.changes)})`);
+    }
+  });
+  return a;
+}
+
+const zipsDir = join(benchDataDir, "mta");
+if (!existsSync(zipsDir)) {
+  console.error(`no feeds in ${zipsDir}: run \`npm run bench:import\` first (it fetches the MTA feeds)`);
+  process.exit(2);
+}
+const zips = readdirSync(zipsDir)
+  .filter((f) => f.endsWith(".zip"))
+  .sort()
+  .map((f) => join(zipsDir, f));
+const pairCount = Number(arg("--pairs") ?? 300);
+const seed = Number(arg("--seed") ?? 9);
+const peerAllTrips = Number(arg("--peer-all-trips") ?? 30);
+
+console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} (other work on this machine inflates wall-clock figures)`);
+const walk400 = await ensureSnapshot(zips, 400);
+const walk250 = await ensureSnapshot(zips, PEER_WALK_METERS);
+let ourImportSeconds = walk250.importSeconds;
+if (ourImportSeconds === undefined) {
+  // The import is part of "our load": measure it once more (in process; the snapshot is written aside).
+  const quiet = { stage() {}, bar() {}, done() {} };
+  const aside = join(benchDataDir, "routeplan", "import-timing.snapshot");
+  ourImportSeconds = (await importFeeds({ feeds: zips, out: aside, profile: "generic", walkRadiusMeters: PEER_WALK_METERS, progress: quiet, log: () => {} })).seconds;
+}
+let t0 = performance.now();
+const network250 = loadSnapshot(walk250.path);
+const snapshotLoadMs = performance.now() - t0;
+const network400 = loadSnapshot(walk400.path);
+const date = busiestWeekday(network400);
+const active = activeServices(network400, date);
+let tripsOnDate = 0;
+for (let t = 0; t < network400.trips.count; t++) if (active[network400.trips.service[t]]) tripsOnDate++;
+console.log(
+  `network: ${zips.length} feeds, ${network400.stops.count} stops, ${network400.trips.count} trips (${tripsOnDate} on ${formatServiceDate(date)}, the busiest weekday), ` +
+    `footpaths ${network400.stops.footpathTo.length} (400 m) / ${network250.stops.footpathTo.length} (${PEER_WALK_METERS} m)`,
+);
+
+const e1 = benchE1(network400, date, pairCount, seed);
+console.log(
+  `E1 in process, ${pairCount} coordinate pairs at 08:00: p50 ${ms(e1.p50Ms)} ms (target ≤ ${ROUTEPLAN_TARGETS.e1P50Ms}), ` +
+    `p95 ${ms(e1.p95Ms)} ms (≤ ${ROUTEPLAN_TARGETS.e1P95Ms}), p99 ${ms(e1.p99Ms)}, max ${ms(e1.maxMs)}; ` +
+    `${e1.withItineraries} with itineraries (median ${e1.itinerariesMedian}), ${e1.incomplete} cut by the budget`,
+);
+
+const random = seeded(seed + 2000);
+const served = servedStops(network250);
+const pairs: Array<[StopIdx, StopIdx]> = [];
+while (pairs.length < pairCount) {
+  const a = served[Math.floor(random() * served.length)];
+  const b = served[Math.floor(random() * served.length)];
+  if (a !== b) pairs.push([a, b]);
+}
+const s2s = benchStopToStop(network250, date, pairs);
+const s2s400 = benchStopToStop(network400, date, pairs);
+console.log(
+  `stop to stop, ${pairCount} pairs at 08:00 (${PEER_WALK_METERS} m footpaths): p50 ${ms(s2s.p50Ms)} ms (target ≤ ${ROUTEPLAN_TARGETS.stopToStopP50Ms}), ` +
+    `p95 ${ms(s2s.p95Ms)}, max ${ms(s2s.maxMs)}; view of the day ${ms(s2s.viewMs)} ms; reached ${s2s.arrivals.filter((x) => x !== null).length}` +
+    ` | 400 m: p50 ${ms(s2s400.p50Ms)} ms, p95 ${ms(s2s400.p95Ms)}`,
+);
+
+let peer: { output: PeerOutput; wallMs: number; peakRssBytes: number | null } | undefined;
+let agreeDate: Agreement | undefined;
+let agreeAll: Agreement | undefined;
+if (!flag("--skip-peer")) {
+  await ensureRaptorPeer();
+  const footpaths: Array<[string, string, number]> = [];
+  const { footpathStart, footpathTo, footpathSeconds } = network250.stops;
+  for (let s = 0; s < network250.stops.count; s++) {
+    for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) footpaths.push([stopLabel(network250, s), stopLabel(network250, footpathTo[i]), footpathSeconds[i]]);
+  }
+  console.log(`peer: raptor-journey-planner on the same ${zips.length} zips and ${footpaths.length} footpaths (a few minutes)...`);
+  t0 = performance.now();
+  const { run, output } = await runRaptorPeer(flag("--reuse-peer"), {
+    zips,
+    date,
+    footpaths,
+    queries: pairs.map(([a, b]) => [stopLabel(network250, a), stopLabel(network250, b), DEPARTURE_SECONDS]),
+    allTripsQueries: Math.min(peerAllTrips, pairs.length),
+  });
+  peer = { output, wallMs: run.wallMs, peakRssBytes: run.peakRssBytes };
+  const maxRides = 6; // MAX_TRANSFERS (src/routing/constants.ts) + 1
+  agreeDate = agreement(network250, pairs, s2s.arrivals, output.date, maxRides);
+  agreeAll = output.all.length ? agreement(network250, pairs.slice(0, output.all.length), s2s.arrivals, output.all, maxRides) : undefined;
+  const dateMedian = median(output.date.map((a) => a.ms));
+  const allMedian = output.all.length ? median(output.all.map((a) => a.ms)) : undefined;
+  const loadDate = output.readMs + output.createDateMs;
+  console.log(
+    `peer load: read ${ms(output.readMs / 1000)} s, all trips ${output.createAllMs === null ? "-" : ms(output.createAllMs / 1000)} s, ` +
+      `trips of the date ${ms(output.createDateMs / 1000)} s (${output.tripsOnDate} of ${output.trips}); calendar_dates fix ${ms(output.serviceFixMs)} ms ` +
+      `for ${output.tripsWithoutService.reduce((x, y) => x + y, 0)} trips without a service (${output.tripsWithoutService.join(", ")} per feed); ` +
+      `without it: ${output.errorWithoutFix ?? "no error"}; peak ${peer.peakRssBytes ? (peer.peakRssBytes / 2 ** 30).toFixed(1) : "?"} GiB`,
+  );
+  console.log(
+    `peer queries: trips of the date median ${ms(dateMedian)} ms, all trips median ${allMedian === undefined ? "-" : ms(allMedian)} ms (${output.all.length} queries); ` +
+      `ours ${ms(s2s.p50Ms)} ms: ${(dateMedian / s2s.p50Ms).toFixed(0)}x faster than its best variant (target ≥ ${ROUTEPLAN_TARGETS.peerSpeedup}x)`,
+  );
+  console.log(
+    `load: ours ${ourImportSeconds.toFixed(1)} s (import) + ${ms(snapshotLoadMs)} ms (snapshot load), peer ${ms(loadDate / 1000)} s with trips of the date: ` +
+      `${(loadDate / 1000 / ourImportSeconds).toFixed(1)}x the import, ${(loadDate / snapshotLoadMs).toFixed(0)}x the snapshot load`,
+  );
+  for (const [name, a] of [["trips of the date", agreeDate], ["all trips", agreeAll]] as const) {
+    if (!a) continue;
+    console.log(
+      `agreement (${name}): same ${a.same}, ours earlier ${a.oursEarlier}, ours later ${a.oursLater} (the peer walks two footpaths in a row ${a.oursLaterChainedWalks}, ` +
+        `boards or alights where the feed forbids it ${a.oursLaterForbiddenStops}, rides more than ${maxRides} vehicles ${a.oursLaterMoreRides}, ` +
+        `unexplained ${a.oursLater - a.oursLaterChainedWalks - a.oursLaterForbiddenStops - a.oursLaterMoreRides}), ` +
+        `both none ${a.bothNone}, only ours ${a.onlyOurs}, only the peer ${a.onlyPeer}`,
+    );
+    for (const e of a.examples) console.log(`  ${e}`);
+  }
+}
+
+const results = {
+  ranAt: new Date().toISOString(),
+  loadAverage: loadavg(),
+  date: formatServiceDate(date),
+  pairs: pairCount,
+  seed,
+  e1,
+  stopToStop: { walk250: { ...s2s, arrivals: undefined }, walk400: { ...s2s400, arrivals: undefined } },
+  ours: { importSeconds: ourImportSeconds, snapshotLoadMs, snapshotBytes: statSync(walk250.path).size },
+  peer: peer && {
+    ...peer.output,
+    all: undefined,
+    date: undefined,
+    wallMs: peer.wallMs,
+    peakRssBytes: peer.peakRssBytes,
+    dateMedianMs: median(peer.output.date.map((a) => a.ms)),
+    allMedianMs: peer.output.all.length ? median(peer.output.all.map((a) => a.ms)) : null,
+  },
+  agreement: { date: agreeDate, all: agreeAll },
+};
+writeFileSync(join(benchDataDir, "routeplan-results.json"), JSON.stringify(results, null, 2));
+console.log(`results: ${join(benchDataDir, "routeplan-results.json")}`);

@@ -213,7 +213,10 @@ function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Arr
       if (a.examples.length < 12) a.examples.push(`only the peer: ${label}, ${hhmm(p.arrival!)}`);
     } else if (p.arrival === null) a.onlyOurs++;
     else if (o === p.arrival) a.same++;
-    else if (o < p.arrival) a.oursEarlier++;
+    else if (o < p.arrival) {
+      a.oursEarlier++;
+      if (a.examples.filter((e) => e.startsWith("ours earlier")).length < 3) a.examples.push(`ours earlier: ${label}, ours ${hhmm(o)}, peer ${hhmm(p.arrival)}`);
+    }
     else {
       a.oursLater++;
       // A change with neither an arrival nor a departure lies between two walks.

@@ -187,8 +187,8 @@ export const routeplanRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
         tags: ["routeplan"],
         summary: "E1: itineraries between two coordinates (RAPTOR, with walking, paging, arrive-by and real-time)",
         description:
-          "A page of at least 3 itineraries when the network has them (at most 5, more when several leave at the same second), " +
-          "Pareto-optimal on departure, arrival and transfers. Page with aanvraagType VROEGER (tijdstip = the earliest " +
+          "A page of at least 3 itineraries when the network has them within 24 hours (at most 5, more when several leave at the " +
+          "same second), Pareto-optimal on departure, arrival and transfers (a transfer counting 5 minutes). Page with aanvraagType VROEGER (tijdstip = the earliest " +
           "arrival of the previous page) and LATER (tijdstip = its latest departure), or follow the links vroeger and later. " +
           "Stops within 1 km of each coordinate are walked to and from; a walking-only itinerary is offered on the first " +
           "page when it is faster. Coordinates far from any stop answer an empty reiswegen.",

@@ -7,7 +7,7 @@
  * The demo's regional networks are not joined to each other everywhere: no line or walk of 400 m links the Antwerp
  * or the Gent networks to the rest (a search over the compiled patterns and footpaths, whatever the time, reaches
  * 778 and 670 of the 7,789 stops from their stations), so Leuven, Antwerpen and Gent answer no itinerary between
- * each other; Leuven and Aalst are joined (by regional lines through Brussels' edge, three or four changes).
+ * each other; Leuven and Aalst are joined, with three or four changes.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,7 +100,7 @@ function summary(body: Json): string[] {
 describe("E1 on the demo network", () => {
   it("routeplan demo - Leuven station to Heverlee at four times of day", async () => {
     const at = async (time: string) => summary(await plan("leuvenStation", "heverlee", `tijdstip=${DAY}T${time}`));
-    expect(await at("08:00:00")).toEqual(["08:01-08:29 0* 586", "08:06-08:31 0 2", "08:09-08:38 1 3>9", "08:21-08:46 0 2", "08:22-08:53 0 13"]);
+    expect(await at("08:00:00")).toEqual(["08:01-08:29 0* 586", "08:06-08:31 0 2", "08:09-08:38 1 3>9"]);
     for (const time of ["06:30:00", "13:00:00", "18:00:00", "22:30:00"]) {
       const list = await at(time);
       expect(list.length, time).toBeGreaterThanOrEqual(3);
@@ -126,14 +126,12 @@ describe("E1 on the demo network", () => {
 
   it("routeplan demo - within Antwerpen and within Gent, by tram", async () => {
     const antwerpen = await plan("antwerpenCentraal", "antwerpenZuid", `tijdstip=${DAY}T08:00:00`);
-    expect(summary(antwerpen)).toEqual(["08:00-08:22 1* 11>24", "08:01-08:28 0 1", "08:04-08:29 0 6", "08:07-08:34 0 2", "08:12-08:34 1 11>24"]);
+    expect(summary(antwerpen)).toEqual(["08:00-08:22 1* 11>24", "08:01-08:28 0 1", "08:04-08:29 0 6"]);
     expect(antwerpen.reiswegen[1].reiswegStappen.find((s: Json) => s.type === "VOERTUIG").vervoertype).toBe("TRAM");
     expect(summary(await plan("gentSintPieters", "gentKorenmarkt", `tijdstip=${DAY}T13:00:00`))).toEqual([
       "13:10-13:23 0* 4",
       "13:13-13:27 0 1",
       "13:30-13:43 0 4",
-      "13:35-13:45 0 3",
-      "13:40-13:50 0 2",
     ]);
   });
 
@@ -181,10 +179,10 @@ describe("E1 on the demo network", () => {
   it("routeplan demo - AANKOMST and LAATSTE", async () => {
     const by = await plan("leuvenStation", "heverlee", `vertrekAankomst=AANKOMST&tijdstip=${DAY}T09:00:00`);
     // The latest departure is best, a transfer counting 5 minutes: 08:31 direct beats 08:33 with a change.
-    expect(summary(by)).toEqual(["08:22-08:53 0 13", "08:24-08:53 1 3>9", "08:29-08:58 0 539", "08:31-08:59 0* 586", "08:33-08:59 1 5>586"]);
+    expect(summary(by)).toEqual(["08:29-08:58 0 539", "08:31-08:59 0* 586", "08:33-08:59 1 5>586"]);
     const last = await plan("leuvenStation", "heverlee", `aanvraagType=LAATSTE&tijdstip=${DAY}T12:00:00`);
     // Tuesday's service runs past midnight: its last connections leave at 00:12.
-    expect(summary(last)).toEqual(["23:49-00:19 0 13", "23:59-00:26 0 539", "00:01-00:27 0 586", "00:12-00:40 0 5", "00:12-00:47 0* 600"]);
+    expect(summary(last)).toEqual(["00:01-00:27 0 586", "00:12-00:40 0 5", "00:12-00:47 0* 600"]);
     expect(last.reiswegen.at(-1).duurtijd.start.slice(0, 10)).toBe("2026-03-11");
     const after = last.links.find((l: Json) => l.rel === "later").url as string;
     const next = await get(new URL(after).pathname + new URL(after).search);
@@ -194,7 +192,7 @@ describe("E1 on the demo network", () => {
   it("routeplan demo - walking only in Heverlee, 650 m: it arrives before the first bus, and is the best match", async () => {
     const body = await get(`/DLKernOpenData/api/v1/routeplan/50.8650,4.7100/50.8700,4.7150?tijdstip=${DAY}T10:00:00`);
     checkConsistent(body);
-    expect(summary(body)).toEqual(["10:00-10:11 0* walk", "10:04-10:15 0 4", "10:24-10:35 0 4", "10:44-10:55 0 4", "10:58-11:09 0 631"]);
+    expect(summary(body)).toEqual(["10:00-10:11 0* walk", "10:04-10:15 0 4", "10:24-10:35 0 4", "10:44-10:55 0 4"]);
     const walk = body.reiswegen[0];
     expect(walk.duurtijd).toEqual({ start: `${DAY}T10:00:00`, einde: `${DAY}T10:11:24`, duurtijd: "PT11M24S" });
     expect(walk.reiswegStappen).toHaveLength(1);

@@ -1,6 +1,7 @@
 /**
  * Access and egress walking, and the points of a plan. Stops Markt (A) and Markt perron 2 (A2, 111.2 m north of
- * A: a footpath of 116 s) and Ring (R, about 900 m east of A); Station (B) 6.7 km north.
+ * A: a footpath of 116 s) and Ring (R, about 900 m east of A); Station (B) 6.7 km north. Line 1 runs A, A2, R, B;
+ * line 2 R, B.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { LijnwijzerError } from "../../src/errors.js";
@@ -23,9 +24,12 @@ beforeAll(() => {
         profile: "generic",
         feed: feed({
           stops: [stop("A", 50.88, 4.7), stop("A2", 50.881, 4.7), stop("R", 50.88, 4.7128), stop("B", 50.94, 4.7)],
-          routes: [route("1", { shortName: "1" })],
+          routes: [route("1", { shortName: "1" }), route("2", { shortName: "2" })],
           calendars: [calendar("WK", "1111100", 20260101, 20261231)],
-          trips: [{ tripId: "t", routeId: "1", serviceId: "WK", times: [["A", "08:00:00"], ["A2", "08:01:00"], ["R", "08:03:00"], ["B", "08:20:00"]] }],
+          trips: [
+            { tripId: "t", routeId: "1", serviceId: "WK", times: [["A", "08:00:00"], ["A2", "08:01:00"], ["R", "08:03:00"], ["B", "08:20:00"]] },
+            { tripId: "u", routeId: "2", serviceId: "WK", times: [["R", "08:10:00"], ["B", "08:25:00"]] },
+          ],
         }),
       },
     ],
@@ -42,11 +46,13 @@ describe("walk access", () => {
 
   it("stopAccesses - a place: every stop within the radius, nearest first, with its walk", () => {
     const place = { kind: "place" as const, lat: 50.8795, lon: 4.7 };
-    expect(named(stopAccesses(net, place, walkParameters(net), "origin"))).toEqual([
+    const all = [
       ["A", 58, 55.6],
       ["A2", 174, 166.8],
       ["R", 936, 899.7],
-    ]);
+    ];
+    expect(named(stopAccesses(net, place, walkParameters(net), "origin"))).toEqual(all);
+    expect(named(stopAccesses(net, place, walkParameters(net), "destination"))).toEqual(all);
     expect(named(stopAccesses(net, place, walkParameters(net, 100), "destination"))).toEqual([["A", 58, 55.6]]);
     expect(stopAccesses(net, { kind: "place", lat: 10, lon: 10 }, walkParameters(net), "origin")).toEqual([]);
   });

@@ -168,7 +168,8 @@ function pageLink(req: FastifyRequest, opts: FamilyOptions, rel: string, type: s
   }
   params.set("aanvraagType", type);
   params.set("tijdstip", tijdstip);
-  return { rel, url: `${requestOrigin(req, opts.config)}${path}?${params.toString()}` };
+  // A colon needs no escape in a query (RFC 3986): the tijdstip stays readable.
+  return { rel, url: `${requestOrigin(req, opts.config)}${path}?${params.toString().replace(/%3A/gi, ":")}` };
 }
 
 /** A plan is stale as soon as the predictions move: no cache may keep it. */

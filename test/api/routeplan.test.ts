@@ -25,10 +25,10 @@ afterAll(async () => {
   for (const app of apps) await app.close();
 });
 
-async function appFor(network: Network, realtime?: RealtimeOverlay): Promise<FastifyInstance> {
+async function appFor(network: Network, realtime?: RealtimeOverlay, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     network: staticNetworkSource(network),
-    config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: ORIGIN }),
+    config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: ORIGIN, ...env }),
     clock: () => Date.parse(`${TUESDAY}T05:00:00Z`),
     realtime: { current: () => realtime },
   });
@@ -386,6 +386,15 @@ describe("E1 parameters", () => {
     expect((await f.plan("300201", "300204", `tijdstip=${TUESDAY}T07:55:00&maxOverstappen=0`)).reiswegen).toEqual([]);
     const res = await call(f.app, `${BETA}/routeplan/${at(f.net, "300201")}/${at(f.net, "300204")}?tijdstip=${TUESDAY}T07:55:00`);
     expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("routeplan - ROUTEPLAN_WALK_RADIUS_METERS: 100 m from Noord, a radius of 50 m reaches no stop", async () => {
+    const net = await fixtureNetwork("direct-trip");
+    const url = `${BETA}/routeplan/50.9009,4.7/50.84,4.7?tijdstip=${TUESDAY}T07:00:00`;
+    const wide = (await call(await appFor(net), url)).body;
+    expect(summary(wide)[0]).toBe("07:58:15-08:20:00 0* WANDELEN 50.9009,4.7>300101 07:58:15-08:00:00 | VOERTUIG 300101>300103 08:00:00-08:20:00 1/800");
+    const narrow = (await call(await appFor(net, undefined, { ROUTEPLAN_WALK_RADIUS_METERS: "50" }), url)).body;
+    expect(narrow.reiswegen).toEqual([]);
   });
 
   it("routeplan - bad input is a 400 naming the parameter and what to give", async () => {

@@ -23,7 +23,7 @@
  * very same: to rework the comparison without its minutes).
  * Results: printed, and written to bench/.data/routeplan-results.json.
  */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { routeplanBody } from "../../src/api/routeplan.js";
@@ -253,6 +253,7 @@ if (ourImportSeconds === undefined) {
   const quiet = { stage() {}, bar() {}, done() {} };
   const aside = join(benchDataDir, "routeplan", "import-timing.snapshot");
   ourImportSeconds = (await importFeeds({ feeds: zips, out: aside, profile: "generic", walkRadiusMeters: PEER_WALK_METERS, progress: quiet, log: () => {} })).seconds;
+  rmSync(aside, { force: true });
 }
 let t0 = performance.now();
 const network250 = loadSnapshot(walk250.path);

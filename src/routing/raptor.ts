@@ -261,7 +261,7 @@ class RaptorSearch {
         const p = v.stopPatterns[r];
         const pos = v.stopPatternPositions[r];
         if (!v.patternUsable(p)) continue;
-        if (back ? !v.canAlight(p, pos) : !v.canBoard(p, pos)) continue;
+        if ((back ? v.alightable : v.boardable)[v.patternStopStart[p] + pos] === 0) continue;
         // A departure at `time` from a stop `walk` seconds away leaves the start at time - walk (arrive-by: + walk).
         if (back) v.forEachTime(p, pos, lo - walk, hi - walk, false, (time) => at(time + walk, stop));
         else v.forEachTime(p, pos, lo + walk, hi + walk, true, (time) => at(time - walk, stop));
@@ -418,6 +418,8 @@ class RaptorSearch {
         const pos = v.stopPatternPositions[r];
         const from = s.patternFrom[p];
         if (from === -1) {
+          // Nothing to ride from a pattern's last stop (arrive-by: to its first).
+          if (back ? pos === 0 : pos === v.patternStopStart[p + 1] - v.patternStopStart[p] - 1) continue;
           if (!v.patternUsable(p)) continue;
           s.patternQueue[queued++] = p;
           s.patternFrom[p] = pos;
@@ -460,37 +462,40 @@ class RaptorSearch {
   // hot: no allocation
   private scanForward(k: number, p: number, from: number, markedBefore: Uint8Array, marked: StopSet, changed: StopSet): void {
     const { s, v, n } = this;
+    const { label, rideLabel, walk } = s;
+    const { patternStops, boardable, alightable } = v;
     const before = (k - 1) * n;
     const now = k * n;
     const base = v.patternStopStart[p];
-    const length = v.patternStopStart[p + 1] - base;
+    const end = v.patternStopStart[p + 1];
     const slack = v.sameStopTransferSeconds;
     const bound = this.targetLabel[k];
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
     let tripWalk = 0;
-    for (let pos = from; pos < length; pos++) {
-      const stop = v.patternStops[base + pos];
-      if (trip !== NO_TRIP && v.canAlight(p, pos)) {
-        const a = v.arrival(trip, pos);
-        if (a < bound && a <= s.rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, pos, marked, changed);
+    for (let row = base + from; row < end; row++) {
+      const stop = patternStops[row];
+      if (trip !== NO_TRIP && alightable[row] === 1) {
+        const a = v.arrival(trip, row - base);
+        if (a < bound && a <= rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, marked, changed);
       }
       // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
       // in the round after they were reached, with fewer rides (OTP's "reached in previous round").
-      if (markedBefore[stop] === 0 || !v.canBoard(p, pos)) continue;
-      const prev = s.label[before + stop];
+      if (markedBefore[stop] === 0 || boardable[row] === 0) continue;
+      const pos = row - base;
+      const prev = label[before + stop];
       // A change at one stop after a ride takes the view's transfer time.
-      const ready = slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev;
+      const ready = slack > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
       if (t === NO_TRIP) continue;
       const dep = v.departure(t, pos);
-      const walk = s.walk[before + stop];
-      if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && walk < tripWalk) || tripDep !== tripDep) {
+      const w = walk[before + stop];
+      if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && w < tripWalk) || tripDep !== tripDep) {
         trip = t;
         boardPos = pos;
-        tripWalk = walk;
+        tripWalk = w;
       }
     }
   }
@@ -498,6 +503,8 @@ class RaptorSearch {
   // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
   private scanBackward(k: number, p: number, from: number, markedBefore: Uint8Array, marked: StopSet, changed: StopSet): void {
     const { s, v, n } = this;
+    const { label, rideLabel, walk } = s;
+    const { patternStops, boardable, alightable } = v;
     const before = (k - 1) * n;
     const now = k * n;
     const base = v.patternStopStart[p];
@@ -506,26 +513,27 @@ class RaptorSearch {
     let trip: TripInstance = NO_TRIP;
     let alightPos = 0;
     let tripWalk = 0;
-    for (let pos = from; pos >= 0; pos--) {
-      const stop = v.patternStops[base + pos];
-      if (trip !== NO_TRIP && v.canBoard(p, pos)) {
-        const d = -v.departure(trip, pos);
-        if (d < bound && d <= s.rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, pos, marked, changed);
+    for (let row = base + from; row >= base; row--) {
+      const stop = patternStops[row];
+      if (trip !== NO_TRIP && boardable[row] === 1) {
+        const d = -v.departure(trip, row - base);
+        if (d < bound && d <= rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, marked, changed);
       }
-      if (markedBefore[stop] === 0 || !v.canAlight(p, pos)) continue;
-      const prev = s.label[before + stop];
+      if (markedBefore[stop] === 0 || alightable[row] === 0) continue;
+      const pos = row - base;
+      const prev = label[before + stop];
       // The latest arrival at this stop that still makes the rest of the journey.
-      const need = -(slack > 0 && s.rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev);
+      const need = -(slack > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev);
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
       if (need < tripArr) continue;
       const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
       if (t === NO_TRIP) continue;
       const arr = v.arrival(t, pos);
-      const walk = s.walk[before + stop];
-      if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && walk < tripWalk) || tripArr !== tripArr) {
+      const w = walk[before + stop];
+      if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && w < tripWalk) || tripArr !== tripArr) {
         trip = t;
         alightPos = pos;
-        tripWalk = walk;
+        tripWalk = w;
       }
     }
   }

@@ -35,10 +35,16 @@ export interface TransitView {
   /** row -> position of the stop in that pattern. */
   readonly stopPatternPositions: Uint16Array;
 
-  /** PatternIdx -> first row in patternStops; length patternCount + 1. Hot. */
+  /** PatternIdx -> first row in patternStops, boardable, alightable; length patternCount + 1. Hot. */
   readonly patternStopStart: Uint32Array;
   /** row -> StopIdx. */
   readonly patternStops: Uint32Array;
+  /**
+   * row -> 1 when a passenger may board / alight there (pickup_type, drop_off_type, wheelchair boarding), else 0.
+   * Arrays, not calls: read at every stop of every scanned pattern.
+   */
+  readonly boardable: Uint8Array;
+  readonly alightable: Uint8Array;
 
   /**
    * StopIdx -> first row of the walks leaving the stop in footpathTo/footpathSeconds; length stopCount + 1. Hot.
@@ -56,12 +62,8 @@ export interface TransitView {
   /** Seconds between alighting and boarding at the same stop. */
   readonly sameStopTransferSeconds: number;
 
-  /** Whether any trip of the pattern may be used (the mode filter). Per pattern. */
+  /** Whether any trip of the pattern may be used (runs on a date of the view, passes the mode filter). Per pattern. */
   patternUsable(p: PatternIdx): boolean;
-  /** Whether a passenger may board at a position of the pattern (pickup_type, wheelchair boarding). Hot. */
-  canBoard(p: PatternIdx, position: number): boolean;
-  /** Whether a passenger may alight at a position of the pattern (drop_off_type, wheelchair boarding). Hot. */
-  canAlight(p: PatternIdx, position: number): boolean;
 
   /**
    * The usable instance of the pattern that leaves `position` first at or after `time`, NO_TRIP when none: a

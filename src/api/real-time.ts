@@ -37,8 +37,8 @@ type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof
 type StopListRoute = { Params: Static<typeof StopListParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams> };
 
-/** A timetable passage plus the real-time fields, before its links (the captured order). */
-function realtimeDoorkomst(W: PassageWriter, p: RealtimePassage): RealtimeDoorkomst {
+/** A timetable passage plus the real-time fields, before its links (the captured order); also E1's passages. */
+export function realtimeDoorkomst(W: PassageWriter, p: RealtimePassage): RealtimeDoorkomst {
   const { links, ...passage } = W.passage(p.passage);
   return {
     ...passage,

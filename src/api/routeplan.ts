@@ -20,6 +20,7 @@ import { directionName, parseLatLng } from "./keys.js";
 import { lineKey } from "./lijn-view.js";
 import { lijnrichtingView } from "./lijnrichting-view.js";
 import { type Link, Linker, linkerFor, requestOrigin, selfLink } from "./links.js";
+import { realtimeDoorkomst } from "./real-time.js";
 import type { RealtimeDoorkomst } from "./real-time.schemas.js";
 import {
   type Duurtijd,
@@ -113,17 +114,9 @@ class RouteplanWriter {
     };
   }
 
-  /** A passage as on a real-time passage (real-time.ts): the timetable's fields, then the real-time ones, then links. */
+  /** A passage as on a real-time passage (real-time.ts). */
   private doorkomst(p: RealtimePassage): RealtimeDoorkomst {
-    const { links, ...passage } = this.passages.passage(p.passage);
-    return {
-      ...passage,
-      "real-timeTijdstip": p.realtimeTime,
-      vrtnum: p.vehicle,
-      predictionStatussen: p.statuses,
-      links,
-      status: p.cancelled ? "CANCELLED" : undefined,
-    };
+    return realtimeDoorkomst(this.passages, p);
   }
 
   private punt(p: PlanPlace, afstand: number): ReiswegPunt {

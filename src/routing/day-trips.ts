@@ -7,6 +7,8 @@ export interface DayTrips {
   readonly start: Uint32Array;
   /** row -> TripIdx running that date */
   readonly trips: Uint32Array;
+  /** row -> its departure from the pattern's first stop (ServiceSeconds): what trip searches bisect (pattern-lags.ts) */
+  readonly departures: Int32Array;
   /**
    * PatternIdx -> the arrival of its first running trip at its first stop, and the departure of its last running
    * trip at its last stop (ServiceSeconds; 0 and -1 when none runs): no trip of the date reaches or leaves any stop
@@ -63,7 +65,8 @@ export function dayTrips(network: Network, date: ServiceDate): DayTrips {
     }
   }
   start[patterns.count] = kept.length;
-  found = { start, trips: Uint32Array.from(kept), earliest, latest };
+  const departures = Int32Array.from(kept, (t) => stopTimes.departure[trips.stopTimeStart[t]]);
+  found = { start, trips: Uint32Array.from(kept), departures, earliest, latest };
   byDate.set(date, found);
   if (byDate.size > DATES_KEPT) byDate.delete(byDate.keys().next().value!);
   return found;

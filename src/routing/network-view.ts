@@ -37,6 +37,7 @@ import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import { EARLY_LOOKAHEAD_MS, LATE_LOOKBACK_MS } from "../timetable/upcoming-passages.js";
 import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
 import { dayTrips } from "./day-trips.js";
+import { type PatternLags, patternLags } from "./pattern-lags.js";
 import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js";
 
 export interface NetworkViewOptions {
@@ -85,8 +86,12 @@ class NetworkView implements TransitView {
   /** Date slot -> its service date, GTFS time 0 on the query clock, and the trips running that date (dayTrips). */
   private readonly dates: ServiceDate[];
   private readonly dateOffset: Int32Array;
+  /** The network's latest time (maxStopTime, ServiceSeconds): no trip of a date runs past its offset plus this. */
+  private readonly maxTime: number;
   private readonly dayStart: Uint32Array[];
   private readonly dayTrips: Uint32Array[];
+  private readonly dayDepartures: Int32Array[];
+  private readonly lags: PatternLags;
   private readonly dayFirst: Int32Array[];
   private readonly dayLast: Int32Array[];
   /** PatternIdx -> 1 when one of its trips runs on a date of the view and its mode is asked for. */
@@ -110,16 +115,17 @@ class NetworkView implements TransitView {
     this.stopPatternPositions = stops.patternPositions;
     this.patternStopStart = patterns.stopStart;
     this.patternStops = patterns.stops;
-    this.footpathStart = stops.footpathStart;
-    this.footpathTo = stops.footpathTo;
-    this.footpathSeconds = stops.footpathSeconds;
-    const reverse = reverseFootpaths(network);
-    this.footpathInStart = reverse.start;
-    this.footpathInFrom = reverse.from;
-    this.footpathInSeconds = reverse.seconds;
+    const footpaths = footpathsBySeconds(network);
+    this.footpathStart = footpaths.out.start;
+    this.footpathTo = footpaths.out.other;
+    this.footpathSeconds = footpaths.out.seconds;
+    this.footpathInStart = footpaths.in.start;
+    this.footpathInFrom = footpaths.in.other;
+    this.footpathInSeconds = footpaths.in.seconds;
 
     const zone = zonedTime(network.meta.timezone);
-    const maxMs = maxStopTime(network) * 1000;
+    this.maxTime = maxStopTime(network);
+    const maxMs = this.maxTime * 1000;
     const dates: ServiceDate[] = [];
     const offsets: number[] = [];
     const last = addDays(zone.localDateOf(options.toMs), 1);
@@ -136,6 +142,8 @@ class NetworkView implements TransitView {
     const running = dates.map((date) => dayTrips(network, date));
     this.dayStart = running.map((r) => r.start);
     this.dayTrips = running.map((r) => r.trips);
+    this.dayDepartures = running.map((r) => r.departures);
+    this.lags = patternLags(network);
     this.dayFirst = running.map((r) => r.earliest);
     this.dayLast = running.map((r) => r.latest);
 
@@ -198,19 +206,14 @@ class NetworkView implements TransitView {
       const offset = this.dateOffset[d];
       // First trip of the date scheduled to leave at time - slack or later: trips of a pattern never overtake.
       const from = time - slack - offset;
+      // A date whose trips all leave too early or too late, told by two integers (most calls: a daytime search
+      // reads only its own date).
+      if (offset >= bestTime || this.maxTime < from) continue;
       // Most dates answer at once, without the timetable: the pattern's trips have all gone, or leave too late.
       if (this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
       const running = this.dayTrips[d];
-      const start = this.dayStart[d][p];
       const end = this.dayStart[d][p + 1];
-      let lo = start;
-      let hi = end;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (dep[stopTimeStart[running[mid]] + position] < from) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let r = lo; r < end; r++) {
+      for (let r = this.firstLeaving(d, p, position, from); r < end; r++) {
         const t = running[r];
         const scheduled = dep[stopTimeStart[t] + position] + offset;
         if (scheduled >= bestTime) break;
@@ -256,18 +259,11 @@ class NetworkView implements TransitView {
       const offset = this.dateOffset[d];
       // Past the last trip of the date scheduled to arrive at time + slack or earlier.
       const until = time + slack - offset;
+      if (until < 0 || offset + this.maxTime <= bestTime) continue;
       if (this.dayFirst[d][p] > until || this.dayLast[d][p] + offset <= bestTime) continue;
       const running = this.dayTrips[d];
       const start = this.dayStart[d][p];
-      const end = this.dayStart[d][p + 1];
-      let lo = start;
-      let hi = end;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (arr[stopTimeStart[running[mid]] + position] <= until) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let r = lo - 1; r >= start; r--) {
+      for (let r = this.firstArrivingAfter(d, p, position, until) - 1; r >= start; r--) {
         const t = running[r];
         const scheduled = arr[stopTimeStart[t] + position] + offset;
         if (scheduled <= bestTime) break;
@@ -286,6 +282,45 @@ class NetworkView implements TransitView {
       }
     }
     return best;
+  }
+
+  /**
+   * The first row of date slot d's trips of pattern p that leaves `position` at `from` (ServiceSeconds of the date)
+   * or later; the pattern's end when none does. Bisects the trips' first departures between the bounds the pattern's
+   * lags give, then the few left by their times at the stop. Hot.
+   */
+  private firstLeaving(d: number, p: PatternIdx, position: number, from: number): number {
+    const firsts = this.dayDepartures[d];
+    const row = this.patternStopStart[p] + position;
+    const end = this.dayStart[d][p + 1];
+    // A trip whose first departure is below from - depMax leaves the stop too early; one at from - depMin or above
+    // leaves at `from` or later.
+    let lo = bisect(firsts, this.dayStart[d][p], end, from - this.lags.depMax[row]);
+    let hi = bisect(firsts, lo, end, from - this.lags.depMin[row]);
+    const running = this.dayTrips[d];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.dep[this.stopTimeStart[running[mid]] + position] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first row of date slot d's trips of pattern p that reaches `position` after `until`; as firstLeaving. Hot. */
+  private firstArrivingAfter(d: number, p: PatternIdx, position: number, until: number): number {
+    const firsts = this.dayDepartures[d];
+    const row = this.patternStopStart[p] + position;
+    const end = this.dayStart[d][p + 1];
+    // A trip whose first departure is at most until - arrMax arrives by `until`; one above until - arrMin after it.
+    let lo = bisect(firsts, this.dayStart[d][p], end, until - this.lags.arrMax[row] + 1);
+    let hi = bisect(firsts, lo, end, until - this.lags.arrMin[row] + 1);
+    const running = this.dayTrips[d];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.arr[this.stopTimeStart[running[mid]] + position] <= until) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   departure(instance: TripInstance, position: number): QuerySeconds {
@@ -351,6 +386,16 @@ class NetworkView implements TransitView {
   }
 }
 
+/** The first index in [lo, hi) of an ascending array whose value is `value` or more; hi when none is. */
+function bisect(values: Int32Array, lo: number, hi: number, value: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const modeCache = new WeakMap<Network, Map<number, Uint8Array>>();
 
 /** PatternIdx -> 1 when its line's transport type is one of `modes`; once per network and set of modes. */
@@ -395,28 +440,61 @@ function stopRowFlags(network: Network, wheelchair: boolean): { board: Uint8Arra
   return flags;
 }
 
-const reverseCache = new WeakMap<Network, { start: Uint32Array; from: Uint32Array; seconds: Uint16Array }>();
+interface FootpathList {
+  start: Uint32Array;
+  /** row -> the stop at the other end */
+  other: Uint32Array;
+  seconds: Uint16Array;
+}
 
-/** The footpaths by the stop they arrive at (a transfers.txt time or a forbidden pair holds one way only). Once per network. */
-function reverseFootpaths(network: Network): { start: Uint32Array; from: Uint32Array; seconds: Uint16Array } {
-  let r = reverseCache.get(network);
+const footpathCache = new WeakMap<Network, { out: FootpathList; in: FootpathList }>();
+
+/**
+ * The network's footpaths by the stop they leave and by the stop they reach (a transfers.txt time or a forbidden
+ * pair holds one way only), each stop's shortest first, so that a search stops at the first walk too long to help
+ * (on the MTA a stop has 17 footpaths on average and a search relaxed 250,000). Once per network.
+ */
+function footpathsBySeconds(network: Network): { out: FootpathList; in: FootpathList } {
+  let r = footpathCache.get(network);
   if (!r) {
     const { footpathStart, footpathTo, footpathSeconds, count } = network.stops;
-    const start = new Uint32Array(count + 1);
-    for (let i = 0; i < footpathTo.length; i++) start[footpathTo[i] + 1]++;
-    for (let s = 0; s < count; s++) start[s + 1] += start[s];
-    const fill = start.slice(0, count);
-    const from = new Uint32Array(footpathTo.length);
-    const seconds = new Uint16Array(footpathTo.length);
+    const inStart = new Uint32Array(count + 1);
+    for (let i = 0; i < footpathTo.length; i++) inStart[footpathTo[i] + 1]++;
+    for (let s = 0; s < count; s++) inStart[s + 1] += inStart[s];
+    const fill = inStart.slice(0, count);
+    const inFrom = new Uint32Array(footpathTo.length);
+    const inSeconds = new Uint16Array(footpathTo.length);
     for (let s = 0; s < count; s++) {
       for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
         const row = fill[footpathTo[i]]++;
-        from[row] = s;
-        seconds[row] = footpathSeconds[i];
+        inFrom[row] = s;
+        inSeconds[row] = footpathSeconds[i];
       }
     }
-    r = { start, from, seconds };
-    reverseCache.set(network, r);
+    const out = { start: footpathStart, other: Uint32Array.from(footpathTo), seconds: Uint16Array.from(footpathSeconds) };
+    const into = { start: inStart, other: inFrom, seconds: inSeconds };
+    for (const list of [out, into]) sortBySeconds(list, count);
+    r = { out, in: into };
+    footpathCache.set(network, r);
   }
   return r;
+}
+
+/** Sorts each stop's rows by seconds, then by the other stop (insertion sort: a stop has tens of footpaths). */
+function sortBySeconds(list: FootpathList, count: number): void {
+  const { start, other, seconds } = list;
+  for (let s = 0; s < count; s++) {
+    for (let i = start[s] + 1; i < start[s + 1]; i++) {
+      const o = other[i];
+      const secs = seconds[i];
+      let j = i - 1;
+      while (j >= start[s] && (seconds[j] > secs || (seconds[j] === secs && other[j] > o))) {
+        other[j + 1] = other[j];
+        seconds[j + 1] = seconds[j];
+        j--;
+      }
+      other[j + 1] = o;
+      seconds[j + 1] = secs;
+    }
+  }
 }

@@ -409,10 +409,13 @@ class RaptorSearch {
 
   /** Queues the patterns through the stops marked in round k - 1 and scans each once from its first marked stop. */
   private scanRound(k: number, markedBefore: StopSet, marked: StopSet, changed: StopSet): void {
-    const { s, v, back } = this;
+    const { s, v, back, n } = this;
+    // A stop reached no earlier than the best journey to the target so far cannot lead to a better one.
+    const bound = this.targetLabel[k];
     let queued = 0;
     for (let i = 0; i < markedBefore.size; i++) {
       const stop = markedBefore.list[i];
+      if (s.label[(k - 1) * n + stop] >= bound) continue;
       for (let r = v.stopPatternStart[stop]; r < v.stopPatternStart[stop + 1]; r++) {
         const p = v.stopPatterns[r];
         const pos = v.stopPatternPositions[r];
@@ -491,6 +494,7 @@ class RaptorSearch {
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
       if (t === NO_TRIP) continue;
       const dep = v.departure(t, pos);
+      if (dep >= bound) continue; // it arrives no earlier than the best journey to the target so far
       const w = walk[before + stop];
       if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && w < tripWalk) || tripDep !== tripDep) {
         trip = t;
@@ -529,6 +533,7 @@ class RaptorSearch {
       const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
       if (t === NO_TRIP) continue;
       const arr = v.arrival(t, pos);
+      if (-arr >= bound) continue;
       const w = walk[before + stop];
       if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && w < tripWalk) || tripArr !== tripArr) {
         trip = t;
@@ -551,7 +556,7 @@ class RaptorSearch {
       for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) {
         const to = fpOther[f];
         const t = time + fpSecs[f];
-        if (t >= this.targetLabel[k]) continue;
+        if (t >= this.targetLabel[k]) break; // shortest first: the rest are longer still
         if (this.setLabel(k, to, t, walk + fpSecs[f], stop, fpSecs[f], marked, changed) && s.targetSecs[to] === 0) {
           this.offerTarget(k, t, walk + fpSecs[f], to, VIA_LABEL);
         }

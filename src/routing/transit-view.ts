@@ -47,7 +47,8 @@ export interface TransitView {
   readonly alightable: Uint8Array;
 
   /**
-   * StopIdx -> first row of the walks leaving the stop in footpathTo/footpathSeconds; length stopCount + 1. Hot.
+   * StopIdx -> first row of the walks leaving the stop in footpathTo/footpathSeconds, shortest first (a search stops
+   * at the first one too long); length stopCount + 1. Hot.
    * A footpath's seconds already hold the minimum transfer time of transfers.txt (min_transfer_time replaces the
    * walk); a transfer that is not possible (transfer_type 3) has no footpath. Changing at one stop takes
    * `sameStopTransferSeconds`.
@@ -55,7 +56,7 @@ export interface TransitView {
   readonly footpathStart: Uint32Array;
   readonly footpathTo: Uint32Array;
   readonly footpathSeconds: Uint16Array;
-  /** The same footpaths by the stop they arrive at (arrive-by searches walk them backwards). Hot. */
+  /** The same footpaths by the stop they arrive at, shortest first (arrive-by searches walk them backwards). Hot. */
   readonly footpathInStart: Uint32Array;
   readonly footpathInFrom: Uint32Array;
   readonly footpathInSeconds: Uint16Array;

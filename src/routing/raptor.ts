@@ -102,7 +102,7 @@ class Scratch {
   readonly patternCount: number;
   /** Best time (query seconds; arrive-by: minus the departure) with at most k rides. */
   readonly label: Int32Array;
-  /** Walking seconds of that label's journey. */
+  /** Walking seconds of that label's journey (of a label set in this round: not copied when inherited). */
   readonly walk: Int32Array;
   /** Iteration that set the label in this round; 0: inherited from round k - 1 (or unreached). */
   readonly setIter: Int32Array;
@@ -321,10 +321,9 @@ class RaptorSearch {
       s.label.fill(UNREACHED, 0, n);
       s.rideLabel.fill(UNREACHED, 0, n);
     } else {
+      // Walking seconds are not inherited: they are read only on a tie within one iteration and round.
       s.label.copyWithin(from, from - n, from);
-      s.walk.copyWithin(from, from - n, from);
       s.rideLabel.copyWithin(from, from - n, from);
-      s.rideWalk.copyWithin(from, from - n, from);
       this.targetLabel[k] = this.targetLabel[k - 1];
       this.targetWalk[k] = this.targetWalk[k - 1];
     }
@@ -343,13 +342,11 @@ class RaptorSearch {
       if (s.label[b + stop] <= s.label[c + stop]) {
         if (s.label[b + stop] < s.label[c + stop] || s.setIter[c + stop] !== 0) changed.add(stop);
         s.label[c + stop] = s.label[b + stop];
-        s.walk[c + stop] = s.walk[b + stop];
         s.setIter[c + stop] = 0;
       }
       if (s.rideLabel[b + stop] <= s.rideLabel[c + stop]) {
         if (s.rideLabel[b + stop] < s.rideLabel[c + stop] || s.rideSet[c + stop] !== 0) changed.add(stop);
         s.rideLabel[c + stop] = s.rideLabel[b + stop];
-        s.rideWalk[c + stop] = s.rideWalk[b + stop];
         s.rideSet[c + stop] = 0;
       }
     }
@@ -480,7 +477,8 @@ class RaptorSearch {
       const stop = patternStops[row];
       if (trip !== NO_TRIP && alightable[row] === 1) {
         const a = v.arrival(trip, row - base);
-        if (a < bound && a <= rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, marked, changed);
+        if (a >= bound) trip = NO_TRIP; // from here on it arrives no earlier than the best journey to the target
+        else if (a <= rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, marked, changed);
       }
       // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
       // in the round after they were reached, with fewer rides (OTP's "reached in previous round").
@@ -521,7 +519,8 @@ class RaptorSearch {
       const stop = patternStops[row];
       if (trip !== NO_TRIP && boardable[row] === 1) {
         const d = -v.departure(trip, row - base);
-        if (d < bound && d <= rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, marked, changed);
+        if (d >= bound) trip = NO_TRIP;
+        else if (d <= rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, marked, changed);
       }
       if (markedBefore[stop] === 0 || alightable[row] === 0) continue;
       const pos = row - base;

@@ -294,4 +294,63 @@ describe("raptor - against an exhaustive reference on random networks", () => {
     }
     expect(compared).toBeGreaterThan(100);
   });
+
+  it("raptor - range arrive-by: every arrival of the window, the mirror of depart-after", () => {
+    let compared = 0;
+    for (const seed of cases) {
+      const network = randomNetwork(seed);
+      const rnd = prng(seed * 15_485_863);
+      const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00") });
+      for (let q = 0; q < 4; q++) {
+        const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
+        const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
+        const toMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 30)));
+        const fromMs = toMs - (10 + Math.floor(rnd() * 30)) * 60_000;
+        const query: RaptorQuery = { origins, destinations, timeMs: toMs, windowEndMs: fromMs, arriveBy: true, maxTransfers: RIDES - 1 };
+        const journeys = raptor(view, query);
+        for (const j of journeys) checkJourney(network, j, query);
+        // Every end a journey can have (a trip reaching a destination, plus the walk from it; to a destination the
+        // query ends at, also a trip one footpath away) from three hours before the window, each one's latest
+        // start per number of rides; a journey arrives at the earliest end that leaves as late with as few rides.
+        const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
+        const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000));
+        const ends = new Set<number>();
+        const reaching = (stop: number, walk: number) => {
+          for (const trip of trips) {
+            trip.stops.forEach((s, i) => {
+              const t = trip.arr[i] + walk;
+              if (s === stop && i > 0 && t <= toMs / 1000 && t >= fromMs / 1000 - 3 * 3600) ends.add(t);
+            });
+          }
+        };
+        for (const d of destinations) {
+          reaching(d.stop, d.seconds);
+          if (d.seconds === 0) for (let s = 0; s < network.stops.count; s++) for (let f = fs[s]; f < fs[s + 1]; f++) if (ft[f] === d.stop) reaching(s, fsec[f]);
+        }
+        const best = new Map([...ends].map((t) => [t, referenceBackward(network, origins, destinations, t)]));
+        const all: Array<[number, number, number]> = [];
+        for (const [t, b] of best) {
+          for (let k = 1; k < b.length; k++) {
+            if (!(b[k] < b[k - 1])) continue;
+            all.push([-b[k], Math.min(...[...best].filter(([, b2]) => b2[k] <= b[k]).map(([t2]) => t2)), k - 1]);
+          }
+        }
+        const beats = ([d2, a2, x2]: number[], [d, a, x]: number[]) => d2 >= d && a2 <= a && x2 <= x && (d2 > d || a2 < a || x2 < x);
+        const overall = all.filter((j) => !all.some((j2) => beats(j2, j)) && j[1] >= fromMs / 1000);
+        const triples = journeys.map((j) => [j.departureMs / 1000, j.arrivalMs / 1000, j.transfers]);
+        const got = triples.map(([d, a, x]) => `${d} ${a} ${x}x`);
+        const context = `seed ${seed} range arrive-by ${q}: got ${got.join(" / ")}`;
+        expect(new Set(got).size, context).toBe(got.length);
+        for (const [d, a, x] of overall) expect(got, context).toContain(`${d} ${a} ${x}x`);
+        for (const j of triples) {
+          expect(j[1], context).toBeGreaterThanOrEqual(fromMs / 1000);
+          expect(j[1], context).toBeLessThanOrEqual(toMs / 1000);
+          expect(-j[0], context).toBeGreaterThanOrEqual(referenceBackward(network, origins, destinations, j[1])[j[2] + 1]);
+          expect(triples.some((j2) => beats(j2, j)), context).toBe(false);
+        }
+        compared += got.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
 });

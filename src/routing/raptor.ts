@@ -154,13 +154,20 @@ class Scratch {
   }
 }
 
-let scratch: Scratch | undefined;
+/**
+ * Scratch arrays by network size, the most recently used last: a server searches one network (two while a new
+ * snapshot replaces the old), tests several small ones in turn.
+ */
+const scratches: Scratch[] = [];
+const SCRATCHES_KEPT = 4;
 
 function scratchFor(n: number, rounds: number, patternCount: number): Scratch {
-  if (!scratch || scratch.n !== n || scratch.rounds < rounds || scratch.patternCount !== patternCount) {
-    scratch = new Scratch(n, Math.max(rounds, scratch?.n === n ? scratch.rounds : 0), patternCount);
-  }
-  return scratch;
+  const i = scratches.findIndex((s) => s.n === n && s.patternCount === patternCount);
+  let found = i >= 0 ? scratches.splice(i, 1)[0] : undefined;
+  if (!found || found.rounds < rounds) found = new Scratch(n, Math.max(rounds, found?.rounds ?? 0), patternCount);
+  scratches.push(found);
+  if (scratches.length > SCRATCHES_KEPT) scratches.shift();
+  return found;
 }
 
 /** One part of a journey found by following the labels back, before it gets instants. */

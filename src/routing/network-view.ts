@@ -18,8 +18,8 @@
  * earliestTrip looks at trips scheduled up to LATE_LOOKBACK_MS (an hour, as the stop lists) before the time asked
  * and stops at the first trip scheduled no earlier than the best prediction found, so a trip running more than an
  * hour late, or early past the next trip's schedule, is missed; latestTrip the same mirrored (scheduled up to
- * EARLY_LOOKAHEAD_MS after the time, down to the best). Without an overlay both are binary searches (trips of a
- * pattern never overtake: compile-trips.ts).
+ * EARLY_LOOKAHEAD_MS after the time, down to the best). Without an overlay trips of a pattern never overtake
+ * (compile-trips.ts): the answer is a step back from the trip a scan is on, else a bisection (pattern-lags.ts).
  *
  * Modes: a pattern is usable when its line's transportType is one of `modes` (default all).
  * Wheelchair: only trips with wheelchair_accessible 1, boarded and left only at stops with wheelchair_boarding 1 or

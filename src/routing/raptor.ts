@@ -29,8 +29,12 @@
  * - Budget (query.budgetMs): checked every round and every PATTERNS_PER_CHECK patterns; once spent the search stops
  *   and answers the journeys of the rounds (departures) it finished, and of the round under way when it found one.
  *
- * Memory: the labels live in typed arrays reused by every search (one search runs at a time: JavaScript is single
- * threaded and raptor() is synchronous); a search allocates only per journey found.
+ * - Pruning: a label is kept only when it beats the same round's label (which holds the best with fewer rides too)
+ *   and the best journey to the target so far; a pattern is scanned only from stops improved in the last round, and
+ *   boards only there (OTP's "reached in previous round").
+ *
+ * Memory: the labels live in typed arrays kept per network size and reused by every search (one search runs at a
+ * time: JavaScript is single threaded and raptor() is synchronous); a search allocates only per journey found.
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { StopIdx } from "../network/model.js";

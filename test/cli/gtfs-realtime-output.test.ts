@@ -3,21 +3,10 @@
  * /gtfs/v3/realtime; `lijnwijzer realtime` reads that URL back and matches every entity of it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { decodeFeedMessage } from "../../src/realtime/feed-codec.js";
-import { type CliRun, root } from "./run-cli.js";
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
+import { freePort, type CliRun, root } from "./run-cli.js";
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; done: Promise<CliRun> } {
   const child = spawn(process.execPath, ["bin/lijnwijzer.js", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });

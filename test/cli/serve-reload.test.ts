@@ -1,25 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdtempSync, renameSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { main } from "../../src/cli/main.js";
+import { freePort, root } from "./run-cli.js";
 
 /** End to end: `lijnwijzer serve` swaps in a new snapshot on SIGHUP without stopping. */
-const root = fileURLToPath(new URL("../..", import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 interface Health {
   counts: { stops: number };

@@ -1,24 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
+import { freePort, root } from "../cli/run-cli.js";
 
 /** End to end: what a user runs, `lijnwijzer start` and `serve`, with their real-time feeds (compiled CLI in dist/). */
-const root = fileURLToPath(new URL("../..", import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 interface FeedHealth {
   name: string;

@@ -26,6 +26,10 @@
  *   may hold one beaten only by a journey leaving after the window (the next page's). Arrive-by mirrors it.
  * - A stop the search reaches on foot from the start (an origin, or a footpath from a stop the query starts at)
  *   keeps that label: a ride returning to it later is not a journey there. Walking is the planner's answer then.
+ * - Skipped stops (real-time): at a stop the scan's trip skips, the trip boardable there replaces it when it arrives
+ *   earlier at the next stop both serve (ahead); where the scan's trip skips a stop that could improve, the first
+ *   trip stopping both there and at a stop of the scan where it may be boarded rides there (rideAround): without
+ *   it a search would never look past a trip that skips the stop.
  * - Budget (query.budgetMs): checked every round and every PATTERNS_PER_CHECK patterns; once spent the search stops
  *   and answers the journeys of the rounds (departures) it finished, and of the round under way when it found one.
  *
@@ -47,6 +51,9 @@ const { MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
 
 /** Patterns scanned between two looks at the clock: a look costs about as much as scanning a short pattern. */
 const PATTERNS_PER_CHECK = 128;
+
+/** Trips rideAround looks at, per position, for one that stops where the scan's trip skips a stop. */
+const SKIP_TRIES = 8;
 
 /** How a round's target label was reached: by a ride to a target stop, or by a walk to a stop the query ends at. */
 const VIA_RIDE = 1;
@@ -470,6 +477,63 @@ class RaptorSearch {
     if (egress >= 0) this.offerTarget(k, time + egress, walk + egress, stop, VIA_RIDE);
   }
 
+  /**
+   * The scan's trip does not stop at `pos` (a skipped stop: its time is NaN): from each position of this scan where
+   * a trip may be boarded (arrive-by: left), the first trip of the pattern stopping both there and at `pos` rides
+   * there instead. Looks at SKIP_TRIES trips per position; trips leaving in the same second as one that skips are
+   * passed over. Only with a real-time overlay, and only where a skipped stop could improve.
+   */
+  private rideAround(k: number, stop: number, p: number, from: number, pos: number, markedBefore: Uint8Array, marked: StopSet, changed: StopSet): void {
+    const { s, v, back, n } = this;
+    const base = v.patternStopStart[p];
+    const before = (k - 1) * n;
+    const slack = v.sameStopTransferSeconds;
+    let best = NO_TRIP;
+    let bestTime = Infinity;
+    let bestFar = 0;
+    let bestWalk = 0;
+    for (let far = from; back ? far > pos : far < pos; back ? far-- : far++) {
+      const at = v.patternStops[base + far];
+      if (markedBefore[at] === 0 || (back ? v.alightable : v.boardable)[base + far] === 0) continue;
+      const prev = s.label[before + at];
+      const ready = slack > 0 && s.rideLabel[before + at] === prev && before > 0 ? prev + slack : prev;
+      let t = back ? v.latestTrip(p, far, -ready, NO_TRIP) : v.earliestTrip(p, far, ready, NO_TRIP);
+      for (let tries = 0; t !== NO_TRIP && tries < SKIP_TRIES; tries++) {
+        const time = back ? -v.departure(t, pos) : v.arrival(t, pos);
+        if (time === time) {
+          const w = s.walk[before + at];
+          if (time < bestTime || (time === bestTime && w < bestWalk)) {
+            best = t;
+            bestTime = time;
+            bestFar = far;
+            bestWalk = w;
+          }
+          break;
+        }
+        t = back ? v.latestTrip(p, far, v.arrival(t, far) - 1, NO_TRIP) : v.earliestTrip(p, far, v.departure(t, far) + 1, NO_TRIP);
+      }
+    }
+    if (best !== NO_TRIP && bestTime < this.targetLabel[k] && bestTime <= s.rideLabel[k * n + stop]) {
+      this.rideTo(k, stop, bestTime, bestWalk, best, p, bestFar, pos, marked, changed);
+    }
+  }
+
+  /**
+   * Whether trip instance `t` rides better than `trip`, which skips position `pos` so that their times there cannot
+   * be compared: at the first later position (arrive-by: earlier) where both stop, `t` arrives earlier (leaves
+   * later). Neither when they share none: rideAround then serves the stops of the trip not kept.
+   */
+  private ahead(t: TripInstance, trip: TripInstance, p: number, pos: number): boolean {
+    const { v, back } = this;
+    const last = v.patternStopStart[p + 1] - v.patternStopStart[p] - 1;
+    for (let q = back ? pos - 1 : pos + 1; back ? q >= 0 : q <= last; back ? q-- : q++) {
+      const a = back ? v.departure(t, q) : v.arrival(t, q);
+      const b = back ? v.departure(trip, q) : v.arrival(trip, q);
+      if (a === a && b === b) return back ? a > b : a < b;
+    }
+    return false;
+  }
+
   // hot: no allocation
   private scanForward(k: number, p: number, from: number, markedBefore: Uint8Array, marked: StopSet, changed: StopSet): void {
     const { s, v, n } = this;
@@ -490,6 +554,7 @@ class RaptorSearch {
         const a = v.arrival(trip, row - base);
         if (a >= bound) trip = NO_TRIP; // from here on it arrives no earlier than the best journey to the target
         else if (a <= rideLabel[now + stop]) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, marked, changed);
+        else if (a !== a) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
       // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
       // in the round after they were reached, with fewer rides (OTP's "reached in previous round").
@@ -505,7 +570,7 @@ class RaptorSearch {
       const dep = v.departure(t, pos);
       if (dep >= bound) continue; // it arrives no earlier than the best journey to the target so far
       const w = walk[before + stop];
-      if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && w < tripWalk) || tripDep !== tripDep) {
+      if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && w < tripWalk) || (tripDep !== tripDep && this.ahead(t, trip, p, pos))) {
         trip = t;
         boardPos = pos;
         tripWalk = w;
@@ -532,6 +597,7 @@ class RaptorSearch {
         const d = -v.departure(trip, row - base);
         if (d >= bound) trip = NO_TRIP;
         else if (d <= rideLabel[now + stop]) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, marked, changed);
+        else if (d !== d) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
       if (markedBefore[stop] === 0 || alightable[row] === 0) continue;
       const pos = row - base;
@@ -545,7 +611,7 @@ class RaptorSearch {
       const arr = v.arrival(t, pos);
       if (-arr >= bound) continue;
       const w = walk[before + stop];
-      if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && w < tripWalk) || tripArr !== tripArr) {
+      if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && w < tripWalk) || (tripArr !== tripArr && this.ahead(t, trip, p, pos))) {
         trip = t;
         alightPos = pos;
         tripWalk = w;

@@ -9,6 +9,7 @@ import type { Network } from "../../src/network/model.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { raptor } from "../../src/routing/raptor.js";
 import type { Journey, RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
+import type { RealtimeOverlay } from "../../src/timetable/realtime-overlay.js";
 import { at, net } from "./raptor-scenario.js";
 
 const DATE = "2024-03-12";
@@ -18,7 +19,7 @@ function prng(seed: number): () => number {
   return () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
 }
 
-/** 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, 2-5 trips each. */
+/** 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, 2-5 trips each (one pattern). */
 function randomNetwork(seed: number): Network {
   const rnd = prng(seed);
   const stops: Record<string, [number, number]> = {};
@@ -41,7 +42,7 @@ function randomNetwork(seed: number): Network {
         if (rnd() < 0.3) t += 1;
         return `${s} ${hhmm(arr)}${t !== arr ? `/${hhmm(t)}` : ""}`;
       });
-      trips.push(`L${l}x${k} bus: ${times.join(", ")}`);
+      trips.push(`L${l}x${k} bus route=L${l}: ${times.join(", ")}`);
       start += 5 + Math.floor(rnd() * 15);
     }
   }
@@ -50,8 +51,11 @@ function randomNetwork(seed: number): Network {
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** Every trip of the date as stops and instants (seconds). */
-function tripsOf(network: Network, dayStartS: number): Array<{ stops: number[]; arr: number[]; dep: number[] }> {
+/** A trip's position it does not stop at (a real-time skipped stop; every position of a cancelled trip). */
+type Skipped = (trip: number, position: number) => boolean;
+
+/** Every trip of the date as stops and instants (seconds); NaN at a skipped position. */
+function tripsOf(network: Network, dayStartS: number, skipped: Skipped = () => false): Array<{ stops: number[]; arr: number[]; dep: number[] }> {
   const { trips, patterns, stopTimes } = network;
   const out = [];
   for (let t = 0; t < trips.count; t++) {
@@ -60,8 +64,8 @@ function tripsOf(network: Network, dayStartS: number): Array<{ stops: number[]; 
     const row = trips.stopTimeStart[t];
     out.push({
       stops,
-      arr: stops.map((_, i) => dayStartS + stopTimes.arrival[row + i]),
-      dep: stops.map((_, i) => dayStartS + stopTimes.departure[row + i]),
+      arr: stops.map((_, i) => (skipped(t, i) ? NaN : dayStartS + stopTimes.arrival[row + i])),
+      dep: stops.map((_, i) => (skipped(t, i) ? NaN : dayStartS + stopTimes.departure[row + i])),
     });
   }
   return out;
@@ -71,10 +75,10 @@ function tripsOf(network: Network, dayStartS: number): Array<{ stops: number[]; 
  * The best target time per number of rides (index 1..RIDES), depart-after from `t0` seconds; the first ride leaves
  * the start no later than `latestStart` (it leaves at its departure minus the walk to it).
  */
-function referenceForward(network: Network, sources: StopAccess[], targets: StopAccess[], t0: number, latestStart = Infinity): number[] {
+function referenceForward(network: Network, sources: StopAccess[], targets: StopAccess[], t0: number, latestStart = Infinity, skipped?: Skipped): number[] {
   const n = network.stops.count;
   const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
-  const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000));
+  const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000), skipped);
   // Round 0 (the start) apart: only the first ride boards from it.
   const start = new Float64Array(n).fill(Infinity);
   for (const a of sources) start[a.stop] = Math.min(start[a.stop], t0 + a.seconds);
@@ -87,7 +91,7 @@ function referenceForward(network: Network, sources: StopAccess[], targets: Stop
       let on = false;
       for (let i = 0; i < trip.stops.length; i++) {
         const s = trip.stops[i];
-        if (on) ride[s] = Math.min(ride[s], trip.arr[i]);
+        if (on && trip.arr[i] === trip.arr[i]) ride[s] = Math.min(ride[s], trip.arr[i]);
         if (k === 1 ? start[s] <= trip.dep[i] && trip.dep[i] - (start[s] - t0) <= latestStart : label[s] <= trip.dep[i]) on = true;
       }
     }
@@ -105,10 +109,10 @@ function referenceForward(network: Network, sources: StopAccess[], targets: Stop
 }
 
 /** The latest start per number of rides, arrive-by at `t1` seconds (minus the time, so that smaller is better). */
-function referenceBackward(network: Network, sources: StopAccess[], targets: StopAccess[], t1: number): number[] {
+function referenceBackward(network: Network, sources: StopAccess[], targets: StopAccess[], t1: number, skipped?: Skipped): number[] {
   const n = network.stops.count;
   const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
-  const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000));
+  const trips = tripsOf(network, Math.floor(at(DATE, "00:00") / 1000), skipped);
   // label: latest time one may be at a stop and still arrive (-Infinity: cannot).
   let label = new Float64Array(n).fill(-Infinity);
   for (const e of targets) label[e.stop] = Math.max(label[e.stop], t1 - e.seconds);
@@ -122,7 +126,7 @@ function referenceBackward(network: Network, sources: StopAccess[], targets: Sto
     for (const trip of trips) {
       let on = false;
       for (let i = trip.stops.length - 1; i >= 0; i--) {
-        if (on) ride[trip.stops[i]] = Math.max(ride[trip.stops[i]], trip.dep[i]);
+        if (on && trip.dep[i] === trip.dep[i]) ride[trip.stops[i]] = Math.max(ride[trip.stops[i]], trip.dep[i]);
         if (label[trip.stops[i]] >= trip.arr[i]) on = true;
       }
     }
@@ -231,6 +235,46 @@ describe("raptor - against an exhaustive reference on random networks", () => {
       }
     }
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it("raptor - real-time: with a tenth of the trips cancelled and a fifth of the stops skipped, the same Pareto sets", () => {
+    let compared = 0;
+    for (const seed of cases) {
+      const network = randomNetwork(seed);
+      const rnd = prng(seed * 31_337);
+      const cancelled = new Set<number>();
+      const skips = new Set<string>();
+      for (let t = 0; t < network.trips.count; t++) {
+        if (rnd() < 0.1) cancelled.add(t);
+        const p = network.trips.pattern[t];
+        for (let i = 0; i < network.patterns.stopStart[p + 1] - network.patterns.stopStart[p]; i++) if (rnd() < 0.2) skips.add(`${t}:${i}`);
+      }
+      const skipped: Skipped = (t, i) => cancelled.has(t) || skips.has(`${t}:${i}`);
+      const realtime: RealtimeOverlay = {
+        disruptions: [],
+        passage: (t, serviceDate, i) => (serviceDate === 20240312 && skipped(t, i) ? { cancelled: true } : undefined),
+      };
+      const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00"), realtime });
+      for (let q = 0; q < 6; q++) {
+        const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
+        const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
+        const timeMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 30)));
+        const query: RaptorQuery = { origins, destinations, timeMs, arriveBy: false, maxTransfers: RIDES - 1 };
+        const journeys = raptor(view, query);
+        const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000, Infinity, skipped));
+        expect(journeys.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q}`).toEqual(expected.sort());
+        for (const j of journeys) checkJourney(network, j, query);
+
+        const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
+        const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
+        const backJourneys = raptor(view, back);
+        const backExpected = frontier(referenceBackward(network, origins, destinations, byMs / 1000, skipped));
+        expect(backJourneys.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q}`).toEqual(backExpected.sort());
+        for (const j of backJourneys) checkJourney(network, j, back);
+        compared += expected.length + backExpected.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
   });
 
   it("raptor - range: the Pareto set on departure x arrival x transfers of every departure in the window, once each", () => {

@@ -6,7 +6,9 @@
  *   "08:00-08:10 0x: T1 A 08:00-B 08:10"
  *
  * Stops are placed in metres east and north of Leuven station (so footpaths follow from distances: 400 m radius,
- * x 1.3 detour at 1.25 m/s); a trip is "<trip_id> <mode>[ <service>][ wheelchair][ block=<id>]: <stop> <hh:mm>[/<hh:mm>], ...".
+ * x 1.3 detour at 1.25 m/s); a trip is "<trip_id> <mode>[ <service>][ wheelchair][ block=<id>][ route=<id>]: <stop>
+ * <hh:mm>[/<hh:mm>], ...": a trip is its own route (line) unless route= names one, so trips of one route along the
+ * same stops share a pattern.
  * Services: WEEK (Monday-Friday), SUN (Sunday), ALL (every day, the default), over 2024.
  */
 import { zonedTime, type EpochMs } from "../../src/lib/zoned-time.js";
@@ -36,8 +38,9 @@ export function net(spec: ScenarioSpec): Network {
   const trips: TripSpec[] = spec.trips.map((line) => {
     const [head, body] = line.split(":", 2).length === 2 ? [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)] : [line, ""];
     const [tripId, mode, ...flags] = head.trim().split(/\s+/);
-    const routeId = `${mode}-${tripId}`;
-    routes.set(routeId, route(routeId, { shortName: tripId, routeType: MODES[mode as keyof typeof MODES] }));
+    const routeName = flags.find((f) => f.startsWith("route="))?.slice(6) ?? tripId;
+    const routeId = `${mode}-${routeName}`;
+    routes.set(routeId, route(routeId, { shortName: routeName, routeType: MODES[mode as keyof typeof MODES] }));
     const service = flags.find((f) => f === "WEEK" || f === "SUN" || f === "ALL") ?? "ALL";
     const block = flags.find((f) => f.startsWith("block="))?.slice(6) ?? "";
     return {

@@ -16,6 +16,7 @@ import { compileEntities } from "./compile-entities.js";
 import { compileLineDirections } from "./compile-line-directions.js";
 import { draftLines, lineColumns } from "./compile-lines.js";
 import { compileNotes } from "./compile-notes.js";
+import { placeColumns, referencePlaces } from "./compile-places.js";
 import { compileServices } from "./compile-services.js";
 import { compileStops, indexStopPatterns } from "./compile-stops.js";
 import { compileTrips } from "./compile-trips.js";
@@ -84,6 +85,9 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   stage("diversions");
   const diversions = compileDiversions(ctx, routeLine, stopTable.stopOf);
 
+  stage("places");
+  const places = placeColumns(ctx, referencePlaces(ctx, stopTable.municipalities));
+
   stage("meta");
   const { warnings } = ctx;
   const zones = new Set(inputs.flatMap(({ feed }) => feed.agencies.map((a) => a.timezone).filter(Boolean)));
@@ -128,5 +132,6 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     stopTimes: tripTable.stopTimes,
     services: serviceTable.services,
     notes,
+    places,
   };
 }

@@ -317,6 +317,40 @@ export interface NoteColumns {
   readonly stop: Uint32Array;
 }
 
+/**
+ * The kinds of a place (PlaceColumns.kind): the location types of the search (spec 2.13, E8) other than stops, by
+ * their subtype. Municipalities, sub-municipalities and stations come from the reference data (stations also from a
+ * feed's parent stations), points of interest from `import --pois`, streets and addresses from `import --addresses`
+ * (the BeST Address register's CSV layout).
+ */
+export const PLACE_KINDS = ["hoofdgemeente", "deelgemeente", "station", "herkenningspunt", "straat", "adres"] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+/** Index into PlaceColumns. */
+export type PlaceIdx = number;
+
+export interface PlaceColumns {
+  readonly count: number;
+  /** PlaceIdx -> index in PLACE_KINDS */
+  readonly kind: Uint8Array;
+  /** PlaceIdx -> name (StrIdx): of the municipality, sub-municipality, station or point of interest; a street's or an address's street name */
+  readonly name: Uint32Array;
+  /** PlaceIdx -> an address's house number, with its box as "12 bus 3" (StrIdx; empty for other kinds) */
+  readonly houseNumber: Uint32Array;
+  /** PlaceIdx -> postcode (StrIdx; empty when unknown) */
+  readonly postcode: Uint32Array;
+  /** PlaceIdx -> the name of the main municipality it lies in (StrIdx; a hoofdgemeente's own name; empty when unknown) */
+  readonly municipalityName: Uint32Array;
+  /** PlaceIdx -> MunicipalityIdx of meta.municipalities, NONE16 when none */
+  readonly municipality: Uint16Array;
+  /** PlaceIdx -> a point of interest's kind as imported ("museum", "ziekenhuis"; StrIdx; empty for other kinds) */
+  readonly category: Uint32Array;
+  /** PlaceIdx -> latitude, longitude (WGS84 degrees): a street's is the middle of its addresses */
+  readonly lat: Float64Array;
+  readonly lon: Float64Array;
+  /** PlaceIdx -> an address's street (a PlaceIdx of kind straat); NONE32 for other kinds */
+  readonly street: Uint32Array;
+}
+
 export interface Network {
   readonly meta: NetworkMeta;
   readonly strings: StringTable;
@@ -328,4 +362,6 @@ export interface Network {
   readonly stopTimes: StopTimeColumns;
   readonly services: ServiceColumns;
   readonly notes: NoteColumns;
+  /** Places for the location search (E8): empty (count 0) when the import had no reference data, addresses or POIs. */
+  readonly places: PlaceColumns;
 }

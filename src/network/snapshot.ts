@@ -30,7 +30,7 @@ const ARRAY_TYPES = {
 type ArrayTypeName = keyof typeof ARRAY_TYPES;
 
 /** The column groups of a Network, in file order. */
-const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes"] as const;
+const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places"] as const;
 
 interface ColumnEntry {
   name: string;
@@ -205,5 +205,6 @@ export function loadSnapshot(path: string): Network {
     stopTimes: groups.stopTimes,
     services: groups.services,
     notes: groups.notes,
+    places: groups.places,
   } as unknown as Network;
 }

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SNAPSHOT_FORMAT_VERSION } from "../../src/network/constants.js";
 import { fixture, root, runCli, tempDir } from "./run-cli.js";
 
 /** The command line's messages: what is wrong and what to do, with the `lijnwijzer <command>:` prefix. */
@@ -45,7 +46,7 @@ describe("lijnwijzer messages", () => {
     writeFileSync(old, bytes);
     const r = runCli(["inspect", old]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`lijnwijzer inspect: Snapshot ${old} has format version 1, this lijnwijzer reads version 2: re-import it with \`lijnwijzer import\`\n`);
+    expect(r.stderr).toBe(`lijnwijzer inspect: Snapshot ${old} has format version 1, this lijnwijzer reads version ${SNAPSHOT_FORMAT_VERSION}: re-import it with \`lijnwijzer import\`\n`);
   });
 
   it("inspect - a damaged header is refused as no snapshot", () => {

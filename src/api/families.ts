@@ -14,6 +14,14 @@ export function familySegment(family: Family): string {
   return family === "v1" ? "/api/v1" : "/v1/beta";
 }
 
+/**
+ * The path segment of a family below the search prefix: beta at `{search}/v1/beta` (spec 4.4), v1 at `{search}/v1`
+ * (the published Search OpenAPI's server URL). The search plugin links to the core family of the same name.
+ */
+export function searchFamilySegment(family: Family): string {
+  return family === "v1" ? "/v1" : "/v1/beta";
+}
+
 /** What every resource plugin receives: its family, the network source and the configuration. */
 export interface FamilyOptions {
   family: Family;

@@ -1,6 +1,7 @@
 /**
- * The operator's published OpenAPI document (fixtures/CoreOpenDataServicesV1.json, v1 family) as a response
- * validator, after a documented list of adaptations for its known mistakes.
+ * The operator's published OpenAPI documents (fixtures/CoreOpenDataServicesV1.json, v1 family of the core part;
+ * fixtures/SearchOpenDataServicesV1.json, the search part) as response validators, after a documented list of
+ * adaptations for their known mistakes.
  *
  * Each adaptation fixes one mistake of the document; none accepts a value that the document meant to refuse.
  * Where the document and the real service disagree on a name, the adaptation adds the real name with the
@@ -182,60 +183,171 @@ export const ADAPTATIONS: readonly Adaptation[] = [
   },
 ];
 
-let cached: OpenApiDoc | undefined;
+/** A published document, its adaptations applied once, as a validator of 200 answers by path template. */
+class OfficialDocument {
+  private adapted: OpenApiDoc | undefined;
+  private ajv: Ajv | undefined;
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(
+    private readonly file: string,
+    private readonly adaptations: readonly Adaptation[],
+  ) {}
+
+  /** The document as it is published, parsed fresh. */
+  raw(): OpenApiDoc {
+    return JSON.parse(readFileSync(new URL(`./fixtures/${this.file}`, import.meta.url), "utf8")) as OpenApiDoc;
+  }
+
+  /** The document with every adaptation applied (cached). */
+  adaptedDoc(): OpenApiDoc {
+    if (!this.adapted) {
+      const doc = this.raw();
+      for (const a of this.adaptations) a.apply(doc);
+      this.adapted = doc;
+    }
+    return this.adapted;
+  }
+
+  /** The path template that an actual path below the document's server URL matches; literal segments win. */
+  pathOf(path: string): string | undefined {
+    const segments = path.split("/").filter(Boolean);
+    let best: string | undefined;
+    let bestLiterals = -1;
+    for (const template of Object.keys(this.adaptedDoc().paths)) {
+      const t = template.split("/").filter(Boolean);
+      if (t.length !== segments.length) continue;
+      let literals = 0;
+      let ok = true;
+      for (let i = 0; i < t.length && ok; i++) {
+        if (/^\{.+\}$/.test(t[i])) continue;
+        if (t[i] === segments[i]) literals++;
+        else ok = false;
+      }
+      if (ok && literals > bestLiterals) [best, bestLiterals] = [template, literals];
+    }
+    return best;
+  }
+
+  /** Validates a 200 body of `template`; returns the error list (empty when valid). */
+  validate(template: string, body: unknown): string[] {
+    if (!this.ajv) {
+      // strict off: the document carries OpenAPI keywords (example, nullable) that are not JSON Schema.
+      this.ajv = new Ajv({ strict: false, allErrors: true });
+      addFormats(this.ajv);
+      this.ajv.addSchema(this.adaptedDoc() as unknown as Json, "official");
+    }
+    let v = this.validators.get(template);
+    if (!v) {
+      const pointer = `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
+      v = this.ajv.compile({ $ref: `official#${pointer}` });
+      this.validators.set(template, v);
+    }
+    if (v(body)) return [];
+    return (v.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`);
+  }
+}
+
+const core = new OfficialDocument("CoreOpenDataServicesV1.json", ADAPTATIONS);
 
 /** The published document as it is, parsed fresh. */
 export function officialOpenApi(): OpenApiDoc {
-  return JSON.parse(readFileSync(new URL("./fixtures/CoreOpenDataServicesV1.json", import.meta.url), "utf8")) as OpenApiDoc;
+  return core.raw();
 }
 
 /** The published document with every adaptation applied (cached). */
 export function adaptedOpenApi(): OpenApiDoc {
-  if (!cached) {
-    const doc = officialOpenApi();
-    for (const a of ADAPTATIONS) a.apply(doc);
-    cached = doc;
-  }
-  return cached;
+  return core.adaptedDoc();
 }
 
 /** The path template of the document that an actual path below `/api/v1` matches; literal segments win. */
 export function officialPathOf(path: string): string | undefined {
-  const segments = path.split("/").filter(Boolean);
-  let best: string | undefined;
-  let bestLiterals = -1;
-  for (const template of Object.keys(adaptedOpenApi().paths)) {
-    const t = template.split("/").filter(Boolean);
-    if (t.length !== segments.length) continue;
-    let literals = 0;
-    let ok = true;
-    for (let i = 0; i < t.length && ok; i++) {
-      if (/^\{.+\}$/.test(t[i])) continue;
-      if (t[i] === segments[i]) literals++;
-      else ok = false;
-    }
-    if (ok && literals > bestLiterals) [best, bestLiterals] = [template, literals];
-  }
-  return best;
+  return core.pathOf(path);
 }
-
-let ajv: Ajv | undefined;
-const validators = new Map<string, ValidateFunction>();
 
 /** Validates a 200 body of `template` against the adapted document; returns the error list (empty when valid). */
 export function validateOfficial(template: string, body: unknown): string[] {
-  if (!ajv) {
-    // strict off: the document carries OpenAPI keywords (example, nullable) that are not JSON Schema.
-    ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema(adaptedOpenApi() as unknown as Json, "official");
-  }
-  let v = validators.get(template);
-  if (!v) {
-    const pointer = `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
-    v = ajv.compile({ $ref: `official#${pointer}` });
-    validators.set(template, v);
-  }
-  if (v(body)) return [];
-  return (v.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`);
+  return core.validate(template, body);
+}
+
+// --- the search part (SearchOpenDataServicesV1.json: server URL .../DLZoekOpenData/v1) ---------------------------
+
+/** Spec 2.13's location, as the adaptation locaties-path adds it: the spec's required fields and enums. */
+const LOCATIE_SCHEMA: Schema = {
+  type: "object",
+  required: ["type", "subtype"],
+  properties: {
+    type: { type: "string", enum: ["adres", "halte", "herkenningspunt", "station"] },
+    subtype: {
+      type: "string",
+      enum: ["hoofdgemeente", "deelgemeente", "straat", "adres", "halte", "herkenningspunt", "station"],
+    },
+    deelgemeentes: { type: "array", items: { type: "string" } },
+    hoofdgemeente: { type: "string" },
+    straat: { type: "string" },
+    haltenummer: { type: "string" },
+    huisnummer: { type: "string" },
+    geoCoordinaat: { $ref: "#/components/schemas/GeoCoordinaat" },
+    links: { type: "array", items: { $ref: "#/components/schemas/Link" } },
+  },
+};
+
+export const SEARCH_ADAPTATIONS: readonly Adaptation[] = [
+  {
+    id: "search-hoofdHalte-null",
+    why:
+      "Halte.hoofdHalte is typed boolean, while its own description says that it is reserved and currently null, " +
+      "as in the core document (hoofdHalte-null). The adaptation makes it nullable.",
+    apply(doc) {
+      schemaOf(doc, "Halte").properties!.hoofdHalte.nullable = true;
+    },
+  },
+  {
+    id: "locaties-path",
+    why:
+      "The document lists /zoek/haltes and /zoek/lijnrichtingen but not /zoek/locaties, which the specification " +
+      "(E8, part 2.13) describes and clients generated from the operator's document call (LocatiesHits, Locatie). " +
+      "The adaptation adds the path with the wrapper LocatiesHits {aantalHits, locaties} (both required) and the " +
+      "spec's Locatie (type and subtype required, with the spec's enums).",
+    apply(doc) {
+      doc.components.schemas.Locatie = LOCATIE_SCHEMA;
+      doc.components.schemas.LocatiesHits = {
+        type: "object",
+        required: ["aantalHits", "locaties"],
+        properties: {
+          aantalHits: { type: "integer", format: "int32" },
+          locaties: { type: "array", items: { $ref: "#/components/schemas/Locatie" } },
+        },
+      };
+      doc.paths["/zoek/locaties/{zoekArgument}"] = {
+        get: {
+          responses: {
+            "200": { content: { "application/json": { schema: { $ref: "#/components/schemas/LocatiesHits" } } } },
+          },
+        },
+      };
+    },
+  },
+];
+
+const search = new OfficialDocument("SearchOpenDataServicesV1.json", SEARCH_ADAPTATIONS);
+
+/** The published search document as it is, parsed fresh. */
+export function officialSearchOpenApi(): OpenApiDoc {
+  return search.raw();
+}
+
+/** The published search document with every adaptation applied (cached). */
+export function adaptedSearchOpenApi(): OpenApiDoc {
+  return search.adaptedDoc();
+}
+
+/** The path template of the search document that an actual path below `{search}/v1` matches. */
+export function officialSearchPathOf(path: string): string | undefined {
+  return search.pathOf(path);
+}
+
+/** Validates a 200 body of `template` against the adapted search document; the error list (empty when valid). */
+export function validateOfficialSearch(template: string, body: unknown): string[] {
+  return search.validate(template, body);
 }

@@ -41,6 +41,7 @@ const SPACING_METERS: Record<ScheduleKind, number> = {
   regional: 950,
   regionalMinor: 1000,
   express: 0,
+  snelbus: 0,
   night: 900,
   schoolDays: 850,
   schoolBus: 900,

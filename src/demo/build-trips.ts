@@ -67,6 +67,15 @@ const PATTERNS: Record<ScheduleKind, Pattern> = {
       WK: [[h(6, 15), h(8, 45), 30], [h(15, 45), h(18, 15), 30]],
     },
   },
+  snelbus: {
+    // The links between the regions (express-lines.ts): half-hourly all day on weekdays, hourly in the evening and at
+    // weekends.
+    windows: {
+      WK: [[h(6), h(19), 30], [h(20), h(23), 60]],
+      ZA: [[h(7), h(23), 60]],
+      ZO: [[h(8), h(22), 60]],
+    },
+  },
   night: {
     fixed: { NA: [[h(23, 30), h(24, 30), h(25, 30)], [h(24), h(25), h(26)]] },
   },

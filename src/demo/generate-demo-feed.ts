@@ -15,6 +15,7 @@ import { LineStopBuilder, type LineStops } from "./build-line-stops.js";
 import { buildTrips, type DemoTrip } from "./build-trips.js";
 import { DEMO_END, DEMO_START, demoCalendar } from "./demo-calendar.js";
 import { demoFeedPath } from "./demo-feed-path.js";
+import { expressLines } from "./express-lines.js";
 import { verifyKnownTrips } from "./known-trips.js";
 import { LeuvenRouter } from "./leuven-router.js";
 import { LEUVEN_LINES } from "./leuven-lines.js";
@@ -103,6 +104,8 @@ export function buildDemoFeed(ref: ReferenceData, options: BuildOptions = {}): D
       add: (plan) => add(plan, code),
     });
   }
+  // Last, so that the stops they add take the next free numbers and no existing number moves.
+  for (const plan of expressLines(numbers)) add(plan, "");
 
   const stops = registry.allStops().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const lookup = networkLookup(lines, registry);

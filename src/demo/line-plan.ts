@@ -21,7 +21,10 @@ export type ScheduleKind =
   | "regionalMinor"
   /** A few weekday rush-hour runs (lines that link small stations). */
   | "peak"
+  /** Weekday rush-hour runs of an express line. */
   | "express"
+  /** An all-day express between the towns of neighbouring regions (express-lines.ts). */
+  | "snelbus"
   | "night"
   | "schoolDays"
   | "schoolBus"

@@ -1,13 +1,15 @@
 /**
- * E1 on the demo network of Flanders (Tuesday 2026-03-10, a school day), over HTTP: route plans within and between
- * Leuven, Antwerpen, Gent and Aalst at several times of day, paging, LAATSTE, arrive-by and walking only. Every
- * itinerary is checked for consistency (steps that follow each other in time, transfers, durations); a few are
- * pinned whole.
+ * E1 on the demo network of Flanders (Tuesday 2026-03-10, a school day, and Saturday 2026-03-14), over HTTP: route plans
+ * within and between Leuven, Antwerpen, Gent and Aalst at several times of day, paging, LAATSTE, arrive-by and walking
+ * only. Every itinerary is checked for consistency (steps that follow each other in time, transfers, durations); a few
+ * are pinned whole.
  *
- * The demo's regional networks are not joined to each other everywhere: no line or walk of 400 m links the Antwerp
- * or the Gent networks to the rest (a search over the compiled patterns and footpaths, whatever the time, reaches
- * 778 and 670 of the 7,789 stops from their stations), so Leuven, Antwerpen and Gent answer no itinerary between
- * each other; Leuven and Aalst are joined, with three or four changes.
+ * The snelbus lines (src/demo/express-lines.ts) join the regional networks: between the stations of Leuven, Antwerpen,
+ * Gent and Aalst, every pair both ways, on the weekday and the Saturday, at 07:00, 08:00, 12:00, 17:00 and 21:00, the
+ * first page holds an itinerary, the first of them leaving within an hour of the time asked and every one of them
+ * taking under 2 h 30 (directly, or with one change at Gent, Aalst or Leuven). At 21:00 the first may leave later (the
+ * evening service is hourly, and a pair that needs a change may have to wait for the next morning), so only the
+ * length is checked then. test/demo/demo-connectivity.test.ts checks that every part of the network can be reached.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +32,8 @@ const PLACES = {
 } as const;
 type Place = keyof typeof PLACES;
 const DAY = "2026-03-10";
+const SATURDAY = "2026-03-14";
+const STATIONS = ["leuvenStation", "antwerpenCentraal", "gentSintPieters", "aalstStation"] as const;
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -135,25 +139,65 @@ describe("E1 on the demo network", () => {
     ]);
   });
 
-  it("routeplan demo - Aalst and Leuven, both ways, morning and afternoon", async () => {
+  it("routeplan demo - Aalst and Leuven, both ways, morning and afternoon: the snelbus, direct", async () => {
     expect(summary(await plan("aalstStation", "leuvenStation", `tijdstip=${DAY}T06:30:00`))).toEqual([
-      "07:23-11:47 3* 402>101>100>91",
-      "07:25-11:47 4 404>105>101>100>91",
-      "07:25-11:47 5 720>404>105>101>100>91",
+      "06:33-07:35 0* 853",
+      "07:03-08:14 0 853",
+      "07:33-08:44 0 853",
     ]);
     const back = summary(await plan("leuvenStation", "aalstStation", `tijdstip=${DAY}T13:00:00`));
-    expect(back[0]).toBe("14:11-18:28 3* 91>100>101>402");
-    expect(back.length).toBeGreaterThanOrEqual(3);
+    expect(back).toEqual(["13:03-14:05 0* 853", "13:33-14:35 0 853", "14:03-15:05 0 853"]);
   });
 
-  it("routeplan demo - between the Antwerp and Gent networks and the rest: no itinerary (the demo does not join them)", async () => {
-    for (const [from, to] of [["leuvenStation", "antwerpenCentraal"], ["antwerpenCentraal", "gentSintPieters"], ["gentSintPieters", "aalstStation"]] as const) {
-      for (const time of ["08:00:00", "18:00:00"]) {
-        const body = await plan(from, to, `tijdstip=${DAY}T${time}`);
-        expect(body.reiswegen, `${from} -> ${to} at ${time}`).toEqual([]);
-      }
+  it("routeplan demo - Leuven to Antwerpen whole: a walk to the perron, the snelbus 850 by Mechelen, a walk", async () => {
+    const body = await plan("leuvenStation", "antwerpenCentraal", `tijdstip=${DAY}T08:00:00`);
+    expect(summary(body)).toEqual(["08:01-09:00 0* 850", "08:31-09:30 0 850", "09:01-09:53 0 850"]);
+    const r = body.reiswegen[0];
+    expect(r.duurtijd).toEqual({ start: `${DAY}T08:01:24`, einde: `${DAY}T09:00:10`, duurtijd: "PT58M46S" });
+    expect(r.reiswegStappen.map((s: Json) => `${s.type} ${s.vertrekPunt.naam} > ${s.aankomstPunt.naam} ${s.aankomstPunt.afstand} m ${s.duurtijd.duurtijd}`)).toEqual([
+      "WANDELEN Vertrekpunt > Leuven Station perron 1 91 m PT1M36S",
+      "VOERTUIG Leuven Station perron 1 > Antwerpen Station Centraal 44792 m PT57M",
+      "WANDELEN Antwerpen Station Centraal > Bestemming 9 m PT10S",
+    ]);
+    const ride = r.reiswegStappen[1];
+    expect(ride.vervoertype).toBe("BUS");
+    expect(ride.lijnrichting).toMatchObject({
+      entiteitnummer: "3",
+      lijnnummer: "850",
+      lijnNummerPubliek: "850",
+      richting: "HEEN",
+      bestemming: "Antwerpen",
+    });
+    expect(ride.ritnummer).toBe("1009");
+    expect(ride.vertrekDoorkomst).toMatchObject({ haltenummer: "303124", dienstregelingTijdstip: `${DAY}T08:03:00` });
+    expect(ride.aankomstDoorkomst).toMatchObject({ haltenummer: "100454", dienstregelingTijdstip: `${DAY}T09:00:00` });
+    // Every link of the ride answers; the trip's own calls at Mechelen Station on the way, and only there.
+    for (const l of [...ride.links, ...ride.vertrekPunt.links, ...ride.aankomstPunt.links, ...ride.lijnrichting.links]) {
+      const res = await app.inject({ url: new URL(l.url).pathname + new URL(l.url).search, headers: { "ocp-apim-subscription-key": TEST_KEY } });
+      expect(res.statusCode, l.url).toBe(200);
     }
+    const rit = ride.links.find((l: Json) => l.rel === "rit").url as string;
+    const passages: Json[] = (await get(new URL(rit).pathname + new URL(rit).search)).ritDoorkomsten[0].doorkomsten;
+    expect(passages.map((d) => `${d.haltenummer} ${d.dienstregelingTijdstip.slice(11, 16)}`)).toEqual(["303124 08:03", "100314 08:32", "100454 09:00"]);
   });
+
+  for (const day of [DAY, SATURDAY]) {
+    it(`routeplan demo - between the stations of Leuven, Antwerpen, Gent and Aalst, both ways, at five times of ${day}`, async () => {
+      for (const from of STATIONS) {
+        for (const to of STATIONS) {
+          if (from === to) continue;
+          for (const time of ["07:00:00", "08:00:00", "12:00:00", "17:00:00", "21:00:00"]) {
+            const asked = `${day}T${time}`;
+            const what = `${from} -> ${to} at ${asked}`;
+            const its: Json[] = (await plan(from, to, `tijdstip=${asked}`)).reiswegen;
+            expect(its.length, what).toBeGreaterThan(0);
+            if (time !== "21:00:00") expect(between(asked, its[0].duurtijd.start), what).toBeLessThanOrEqual(3600);
+            for (const r of its) expect(seconds(r.duurtijd.duurtijd), `${what}: ${r.duurtijd.start}`).toBeLessThan(2.5 * 3600);
+          }
+        }
+      }
+    });
+  }
 
   it("routeplan demo - LATER three times and VROEGER back: no itinerary twice, every departure later than the one before", async () => {
     let page = await plan("leuvenStation", "heverlee", `tijdstip=${DAY}T08:00:00`);

@@ -1,0 +1,278 @@
+/**
+ * Reads the Belgian address register's open CSV export (BeST Address: openaddress-bevlg.csv for Flanders,
+ * -bebru and -bewal for Brussels and Wallonia) into an AddressTable of columns, for `lijnwijzer import --addresses`.
+ *
+ * The published layout, one address a row:
+ *   EPSG:31370_x, EPSG:31370_y, EPSG:4326_lat, EPSG:4326_lon, address_id, box_number, house_number,
+ *   municipality_id, municipality_name_de, municipality_name_fr, municipality_name_nl, postcode, postname_fr,
+ *   postname_nl, street_id, streetname_de, streetname_fr, streetname_nl, region_code, status
+ * Columns are found by header name, in any order and any case (the export has changed the case of the EPSG
+ * columns before). Required: EPSG:4326_lat, EPSG:4326_lon, house_number, street_id, streetname_nl,
+ * municipality_name_nl, postcode, status; a file without them is refused naming the missing ones.
+ *
+ * Choices:
+ * - Names are Dutch, else French, else German (a Brussels or Walloon row has an empty Dutch name).
+ * - Only current addresses are kept (status "current", any case; the Flemish register's own "in gebruik" too);
+ *   proposed, retired and rejected ones are counted as not current.
+ * - A bad row is skipped, counted and its first examples kept, as the GTFS reader's warnings are: a coordinate
+ *   that is no number, out of range or 0,0 (the export writes 0 for an address without a position), no house
+ *   number, no street name.
+ * - One street per region_code + street_id (ids are the region's own), named by its first row.
+ * - Streaming, with the GTFS reader's CSV tokenizer (src/lib/csv-records.ts): no row is kept as an object.
+ *   Strings are interned (3.5 million Flemish addresses share some 100,000 street names and house numbers), the
+ *   rest are typed arrays grown by doubling: some 32 bytes an address.
+ */
+import { createReadStream, statSync } from "node:fs";
+import { basename } from "node:path";
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "../lib/csv-records.js";
+import type { AddressTable, PlacesFileSummary, PlacesWarning, PlacesWarnings } from "./types.js";
+
+/** Examples kept per warning code: the compiler keeps as many in meta.warnings (WARNING_EXAMPLES). */
+export const PLACES_WARNING_EXAMPLES = 5;
+
+/** Bytes read at a time: a big register is ~500 MB, and every chunk costs a stream round trip. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * A places file that cannot be read at all (not the layout, not CSV or GeoJSON, missing): names the file, the line
+ * (0 when not tied to one) and the problem, like GtfsError.
+ */
+export class PlacesFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly problem: string,
+  ) {
+    super(line > 0 ? `${file} line ${line}: ${problem}` : `${file}: ${problem}`);
+    this.name = "PlacesFileError";
+  }
+}
+
+/** Collects skipped rows: every one counted, the first PLACES_WARNING_EXAMPLES of a code kept. */
+export class PlacesWarningLog implements PlacesWarnings {
+  readonly warnings: PlacesWarning[] = [];
+  readonly warningCounts: Record<string, number> = {};
+
+  add(code: string, file: string, line: number, message: string): void {
+    const n = (this.warningCounts[code] ?? 0) + 1;
+    this.warningCounts[code] = n;
+    if (n <= PLACES_WARNING_EXAMPLES) this.warnings.push({ code, file, line, message });
+  }
+}
+
+/** Progress of one file: bytes read of its size. */
+export type PlacesProgress = (file: string, bytesDone: number, bytesTotal: number) => void;
+
+/** The columns read, by their published names (matched in any case). */
+const COLUMNS = {
+  lat: "EPSG:4326_lat",
+  lon: "EPSG:4326_lon",
+  box: "box_number",
+  house: "house_number",
+  municipalityNl: "municipality_name_nl",
+  municipalityFr: "municipality_name_fr",
+  municipalityDe: "municipality_name_de",
+  postcode: "postcode",
+  streetId: "street_id",
+  streetNl: "streetname_nl",
+  streetFr: "streetname_fr",
+  streetDe: "streetname_de",
+  region: "region_code",
+  status: "status",
+} as const;
+type Column = keyof typeof COLUMNS;
+const REQUIRED: readonly Column[] = ["lat", "lon", "house", "streetId", "streetNl", "municipalityNl", "postcode", "status"];
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Streets and addresses of one or more BeST Address CSV files, as one table (streets of all files together). */
+export async function readAddresses(paths: readonly string[], onProgress?: PlacesProgress): Promise<AddressTable> {
+  const builder = new AddressTableBuilder();
+  for (const path of paths) {
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      throw new PlacesFileError(path, 0, "no such file: give the BeST Address CSV export (e.g. openaddress-bevlg.csv)");
+    }
+    const file = basename(path);
+    let done = 0;
+    await builder.readCsv(file, createReadStream(path, { highWaterMark: CHUNK_BYTES }), (bytes) => {
+      done += bytes;
+      onProgress?.(file, done, size);
+    });
+  }
+  return builder.table();
+}
+
+/** Fills the columns file after file; `table()` hands them over. */
+export class AddressTableBuilder {
+  private readonly strings = new Interner();
+  private readonly log = new PlacesWarningLog();
+  private readonly files: PlacesFileSummary[] = [];
+  private readonly streetByKey = new Map<string, number>();
+  private count = 0;
+  private lat = new Float64Array(1 << 12);
+  private lon = new Float64Array(1 << 12);
+  private street = new Uint32Array(1 << 12);
+  private houseNumber = new Uint32Array(1 << 12);
+  private postcode = new Uint32Array(1 << 12);
+  private municipalityName = new Uint32Array(1 << 12);
+  private streetCount = 0;
+  private streetName = new Uint32Array(1 << 10);
+
+  /** Reads one CSV file of the BeST layout from its byte chunks; `file` names it in messages. */
+  async readCsv(file: string, chunks: AsyncIterable<Buffer>, onChunk?: (bytes: number) => void): Promise<void> {
+    const summary: PlacesFileSummary = { file, rows: 0, kept: 0, notCurrent: 0, bad: 0 };
+    let col: Record<Column, number> | undefined;
+    const bad = (r: CsvRecord, code: string, message: string) => {
+      summary.bad++;
+      this.log.add(code, file, r.line, message);
+    };
+    const onRecord = (r: CsvRecord) => {
+      if (!col) {
+        col = headerColumns(file, r.fields());
+        return;
+      }
+      summary.rows++;
+      const status = r.field(col.status).toLowerCase();
+      if (status !== "current" && status !== "in gebruik") {
+        summary.notCurrent++;
+        return;
+      }
+      const latText = r.field(col.lat);
+      const lonText = r.field(col.lon);
+      const lat = DECIMAL.test(latText) ? Number(latText) : NaN;
+      const lon = DECIMAL.test(lonText) ? Number(lonText) : NaN;
+      if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180) || (lat === 0 && lon === 0)) {
+        bad(r, "address_bad_coordinate", `bad coordinate ${JSON.stringify(latText)}, ${JSON.stringify(lonText)} in ${COLUMNS.lat}, ${COLUMNS.lon}`);
+        return;
+      }
+      const house = r.field(col.house);
+      if (house === "") {
+        bad(r, "address_no_house_number", "no house_number");
+        return;
+      }
+      const postcode = r.field(col.postcode);
+      const streetId = r.field(col.streetId);
+      let key = streetId === "" ? "" : `${r.field(col.region)}\u0000${streetId}`;
+      let street = key === "" ? undefined : this.streetByKey.get(key);
+      if (street === undefined) {
+        const name = firstNonEmpty(r, col.streetNl, col.streetFr, col.streetDe);
+        if (name === "") {
+          bad(r, "address_no_street", "no street name in streetname_nl, streetname_fr or streetname_de");
+          return;
+        }
+        // Without a street_id, a street is its name within its postcode.
+        if (key === "") {
+          key = `\u0001${name}\u0000${postcode}`;
+          street = this.streetByKey.get(key);
+        }
+        if (street === undefined) street = this.addStreet(key, this.strings.intern(name));
+      }
+      const box = r.field(col.box);
+      this.push(
+        lat,
+        lon,
+        street,
+        this.strings.intern(box === "" ? house : `${house} bus ${box}`),
+        this.strings.intern(postcode),
+        this.strings.intern(firstNonEmpty(r, col.municipalityNl, col.municipalityFr, col.municipalityDe)),
+      );
+      summary.kept++;
+    };
+    try {
+      await readCsvRecords(chunks, onRecord, onChunk);
+    } catch (e) {
+      if (e instanceof CsvSyntaxError) throw new PlacesFileError(file, e.line, e.problem);
+      throw e;
+    }
+    if (!col) throw new PlacesFileError(file, 0, `empty: expected the BeST Address header (${Object.values(COLUMNS).join(", ")})`);
+    this.files.push(summary);
+  }
+
+  table(): AddressTable {
+    const n = this.count;
+    return {
+      strings: this.strings.list,
+      count: n,
+      lat: this.lat.subarray(0, n),
+      lon: this.lon.subarray(0, n),
+      street: this.street.subarray(0, n),
+      houseNumber: this.houseNumber.subarray(0, n),
+      postcode: this.postcode.subarray(0, n),
+      municipalityName: this.municipalityName.subarray(0, n),
+      streetCount: this.streetCount,
+      streetName: this.streetName.subarray(0, this.streetCount),
+      files: this.files,
+      warnings: this.log.warnings,
+      warningCounts: this.log.warningCounts,
+    };
+  }
+
+  private addStreet(key: string, name: number): number {
+    const s = this.streetCount++;
+    if (s === this.streetName.length) this.streetName = grown(this.streetName);
+    this.streetName[s] = name;
+    this.streetByKey.set(key, s);
+    return s;
+  }
+
+  private push(lat: number, lon: number, street: number, houseNumber: number, postcode: number, municipalityName: number): void {
+    const i = this.count++;
+    if (i === this.lat.length) {
+      this.lat = grown(this.lat);
+      this.lon = grown(this.lon);
+      this.street = grown(this.street);
+      this.houseNumber = grown(this.houseNumber);
+      this.postcode = grown(this.postcode);
+      this.municipalityName = grown(this.municipalityName);
+    }
+    this.lat[i] = lat;
+    this.lon[i] = lon;
+    this.street[i] = street;
+    this.houseNumber[i] = houseNumber;
+    this.postcode[i] = postcode;
+    this.municipalityName[i] = municipalityName;
+  }
+}
+
+/** Field index of every column (-1 when absent); refuses a header without the required ones. */
+function headerColumns(file: string, header: string[]): Record<Column, number> {
+  const lower = header.map((h) => h.trim().toLowerCase());
+  const col = {} as Record<Column, number>;
+  for (const [k, name] of Object.entries(COLUMNS) as Array<[Column, string]>) col[k] = lower.indexOf(name.toLowerCase());
+  const missing = REQUIRED.filter((k) => col[k] < 0).map((k) => COLUMNS[k]);
+  if (missing.length > 0) {
+    throw new PlacesFileError(file, 1, `not the BeST Address CSV layout: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (header: ${header.join(",")})`);
+  }
+  return col;
+}
+
+function firstNonEmpty(r: CsvRecord, a: number, b: number, c: number): string {
+  if (!r.isEmpty(a)) return r.field(a);
+  if (!r.isEmpty(b)) return r.field(b);
+  return r.field(c);
+}
+
+function grown<T extends Float64Array | Uint32Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Strings to small integers; index 0 is "". */
+class Interner {
+  readonly list: string[] = [""];
+  private readonly index = new Map<string, number>([["", 0]]);
+
+  intern(s: string): number {
+    let i = this.index.get(s);
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.index.set(s, i);
+    }
+    return i;
+  }
+}

@@ -52,9 +52,11 @@ const PATTERNS: Record<ScheduleKind, Pattern> = {
     },
   },
   regionalMinor: {
+    // Every two hours between the rush hours: with only a noon trip, a change between two such lines (a village to
+    // another region's town) waited up to four hours.
     windows: {
-      WK: [[h(6, 20), h(8, 20), 60], [h(12, 20), h(12, 20), 60], [h(16, 20), h(18, 20), 60]],
-      ZA: [[h(9, 20), h(17, 20), 240]],
+      WK: [[h(6, 20), h(8, 20), 60], [h(10, 20), h(14, 20), 120], [h(16, 20), h(18, 20), 60]],
+      ZA: [[h(9, 20), h(17, 20), 120]],
     },
   },
   peak: {

@@ -8,7 +8,7 @@
  * (key-profiles.ts).
  */
 import { basename } from "node:path";
-import type { ReferenceData } from "../reference/types.js";
+import type { AddressTable, PoiTable, ReferenceData } from "../reference/types.js";
 import { buildFootpaths, FOOTPATH_PARAMETERS } from "./build-footpaths.js";
 import { CompileWarnings, type CompileContext, type CompileInput } from "./compile-context.js";
 import { compileDiversions } from "./compile-diversions.js";
@@ -16,7 +16,7 @@ import { compileEntities } from "./compile-entities.js";
 import { compileLineDirections } from "./compile-line-directions.js";
 import { draftLines, lineColumns } from "./compile-lines.js";
 import { compileNotes } from "./compile-notes.js";
-import { placeColumns, referencePlaces } from "./compile-places.js";
+import { compilePlaces } from "./compile-places.js";
 import { compileServices } from "./compile-services.js";
 import { compileStops, indexStopPatterns } from "./compile-stops.js";
 import { compileTrips } from "./compile-trips.js";
@@ -44,6 +44,10 @@ export interface CompileOptions {
    * of one parent station and the pairs transfers.txt links (build-footpaths.ts). Recorded in meta.footpaths.
    */
   walkRadiusMeters?: number;
+  /** Streets and addresses for the location search (readAddresses, `import --addresses`); compile-places.ts. */
+  addresses?: AddressTable;
+  /** Points of interest for the location search (readPois, `import --pois`). */
+  pois?: PoiTable;
 }
 
 export function compileNetwork(inputs: readonly CompileInput[], options: CompileOptions = {}): Network {
@@ -86,7 +90,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const diversions = compileDiversions(ctx, routeLine, stopTable.stopOf);
 
   stage("places");
-  const places = placeColumns(ctx, referencePlaces(ctx, stopTable.municipalities));
+  const places = compilePlaces(ctx, stopTable.municipalities, { addresses: options.addresses, pois: options.pois });
 
   stage("meta");
   const { warnings } = ctx;

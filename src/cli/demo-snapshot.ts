@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoFeedPath } from "../demo/demo-feed-path.js";
 import { isLoadableSnapshot } from "../network/snapshot.js";
@@ -11,43 +12,65 @@ export function cacheDir(): string {
 }
 
 /**
- * The demo network's snapshot, built from data/demo when it is missing, older than the demo
- * feed, or of another format version. Returns its path.
+ * The demo's places for the location search: invented samples of streets, addresses and points of interest
+ * (data/places/README.md). Beside the feed in the package, two levels above src/cli and dist/cli alike.
+ */
+export function demoPlacesPaths(): { addresses: string; pois: string } {
+  return {
+    addresses: fileURLToPath(new URL("../../data/places/addresses.csv", import.meta.url)),
+    pois: fileURLToPath(new URL("../../data/places/pois.csv", import.meta.url)),
+  };
+}
+
+/**
+ * The demo network's snapshot, built from data/demo and data/places when it is missing, of another format version,
+ * or built from other inputs: `demo.snapshot.key` beside it holds a hash of the bytes of the feed and the places
+ * files it was built from, so any change of them (a regenerated feed, an edited sample) rebuilds it, whatever the
+ * files' times say. Returns its path.
  */
 export async function ensureDemoSnapshot(options: { quiet?: boolean } = {}): Promise<string> {
   const dir = cacheDir();
   mkdirSync(dir, { recursive: true });
   const out = join(dir, "demo.snapshot");
   const feed = demoFeedPath();
-  if (isFresh(out, feed)) return out;
+  const places = demoPlacesPaths();
+  const keyFile = `${out}.key`;
+  const key = inputsKey([feed, places.addresses, places.pois]);
+  if (isLoadableSnapshot(out) && readKey(keyFile) === key) return out;
   const log = options.quiet ? () => {} : (line: string) => process.stderr.write(line + "\n");
-  if (!options.quiet) process.stderr.write(`building the demo network snapshot ${out} from ${feed}\n`);
+  if (!options.quiet) process.stderr.write(`building the demo network snapshot ${out} from ${feed} and ${dirname(places.pois)}\n`);
   await importFeeds({
     feeds: [feed],
     out,
     profile: "delijn",
+    addresses: [places.addresses],
+    pois: [places.pois],
     log,
     progress: options.quiet ? { bar() {}, stage() {}, done() {} } : undefined,
   });
+  const tmp = `${keyFile}.tmp-${process.pid}`;
+  writeFileSync(tmp, key + "\n");
+  renameSync(tmp, keyFile);
   return out;
 }
 
-function isFresh(snapshot: string, feed: string): boolean {
-  return isLoadableSnapshot(snapshot) && statSync(snapshot).mtimeMs >= newestMtime(feed);
+/** SHA-256 of every input's name and bytes (a folder: its files in name order); a few milliseconds for the 2 MB demo feed. */
+function inputsKey(inputs: readonly string[]): string {
+  const hash = createHash("sha256");
+  for (const path of inputs) {
+    const files = statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)) : [path];
+    for (const f of files) {
+      hash.update(`${basename(f)}\0`);
+      hash.update(readFileSync(f));
+    }
+  }
+  return hash.digest("hex");
 }
 
-function newestMtime(path: string): number {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const f of readdirSafe(path)) newest = Math.max(newest, statSync(join(path, f)).mtimeMs);
-  return newest;
-}
-
-function readdirSafe(dir: string): string[] {
+function readKey(file: string): string | undefined {
   try {
-    return readdirSync(dir);
+    return readFileSync(file, "utf8").trim();
   } catch {
-    return [];
+    return undefined;
   }
 }

@@ -4,11 +4,13 @@ import { GtfsError, readGtfs } from "../gtfs/index.js";
 import type { GtfsFeed } from "../gtfs/types.js";
 import { compileNetwork, type CompileInput } from "../network/compile-network.js";
 import { detectProfile } from "../network/detect-profile.js";
-import type { KeyProfile, Network } from "../network/model.js";
+import { PLACE_KINDS, type KeyProfile, type Network } from "../network/model.js";
 import { writeSnapshot } from "../network/snapshot.js";
 import { defaultReferenceDir } from "../reference/default-reference-dir.js";
+import { PlacesFileError, readAddresses } from "../reference/read-addresses.js";
+import { readPois } from "../reference/read-pois.js";
 import { readReference } from "../reference/read-reference.js";
-import type { ReferenceData } from "../reference/types.js";
+import type { AddressTable, PlacesFileSummary, PoiTable, ReferenceData } from "../reference/types.js";
 import { formatBytes, peakRssBytes } from "./peak-memory.js";
 import { CliError } from "./cli-error.js";
 import { createProgress, type Progress } from "./progress.js";
@@ -27,6 +29,10 @@ export interface ImportOptions {
   reference?: string;
   /** Footpath radius in metres (compileNetwork's walkRadiusMeters); default 400. */
   walkRadiusMeters?: number;
+  /** BeST Address CSV exports: streets and addresses for the location search (read-addresses.ts). */
+  addresses?: string[];
+  /** Points of interest, CSV or GeoJSON (read-pois.ts). */
+  pois?: string[];
   progress?: Progress;
   /** Where the summary goes (stdout by default). */
   log?: (line: string) => void;
@@ -54,6 +60,8 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
   let snapshotBytes: number;
   const inputs: CompileInput[] = [];
   const profileLines: string[] = [];
+  let addresses: AddressTable | undefined;
+  let pois: PoiTable | undefined;
   try {
     const reference = await loadReference(options.reference);
     for (const [i, path] of options.feeds.entries()) {
@@ -64,7 +72,14 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
       inputs.push({ feed, profile });
       profileLines.push(profileLine(basename(resolve(path)), choice, profile, detected));
     }
-    network = compileNetwork(inputs, { reference, walkRadiusMeters: options.walkRadiusMeters, onStage: (s) => progress.stage(`compiling: ${s}`) });
+    ({ addresses, pois } = await readPlaces(options, progress));
+    network = compileNetwork(inputs, {
+      reference,
+      walkRadiusMeters: options.walkRadiusMeters,
+      addresses,
+      pois,
+      onStage: (s) => progress.stage(`compiling: ${s}`),
+    });
     progress.stage("writing snapshot");
     snapshotBytes = writeSnapshot(network, resolve(options.out));
   } finally {
@@ -74,7 +89,8 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
   const seconds = (performance.now() - started) / 1000;
   const peak = peakRssBytes();
   const feeds = inputs.map((i) => i.feed);
-  for (const line of importSummary(feeds, profileLines, network, snapshotBytes, seconds, peak, options.out)) log(line);
+  const placeFiles = [...(addresses?.files ?? []).map((f) => ({ ...f, what: "addresses" })), ...(pois?.files ?? []).map((f) => ({ ...f, what: "kept" }))];
+  for (const line of importSummary(feeds, profileLines, placeFiles, network, snapshotBytes, seconds, peak, options.out)) log(line);
   for (const message of validityWarning(network).messages) log(`lijnwijzer import: warning: ${message}`);
   return { network, snapshotBytes, seconds, peakRssBytes: peak };
 }
@@ -111,6 +127,23 @@ function profileLine(source: string, choice: ProfileChoice, profile: KeyProfile,
   return head;
 }
 
+/**
+ * The places files (--addresses, --pois), streamed; a file that is not the layout stops the import with a message
+ * naming it and the missing columns.
+ */
+async function readPlaces(options: ImportOptions, progress: Progress): Promise<{ addresses?: AddressTable; pois?: PoiTable }> {
+  try {
+    const addresses = options.addresses?.length
+      ? await readAddresses(options.addresses, (file, done, total) => progress.bar(`addresses: ${file}`, done, total))
+      : undefined;
+    const pois = options.pois?.length ? readPois(options.pois) : undefined;
+    return { addresses, pois };
+  } catch (err) {
+    if (err instanceof PlacesFileError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
 async function loadReference(dir: string | undefined): Promise<ReferenceData | undefined> {
   if (dir === "none") return undefined;
   return readReference(dir ?? defaultReferenceDir());
@@ -119,6 +152,7 @@ async function loadReference(dir: string | undefined): Promise<ReferenceData | u
 function importSummary(
   feeds: GtfsFeed[],
   profileLines: string[],
+  placeFiles: Array<PlacesFileSummary & { what: string }>,
   network: Network,
   bytes: number,
   seconds: number,
@@ -130,6 +164,10 @@ function importSummary(
   const lines = [`imported ${feeds.length} feed${feeds.length === 1 ? "" : "s"} into ${out}`, ...profileLines];
   lines.push("rows read:");
   for (const [file, n] of [...rows].sort()) lines.push(`  ${file.padEnd(26)} ${n.toLocaleString("en").padStart(12)}`);
+  for (const f of placeFiles) {
+    const skipped = [f.notCurrent ? `${f.notCurrent.toLocaleString("en")} not current` : "", f.bad ? `${f.bad.toLocaleString("en")} bad (see warnings)` : ""].filter(Boolean);
+    lines.push(`  ${f.file.padEnd(26)} ${f.rows.toLocaleString("en").padStart(12)}: ${f.kept.toLocaleString("en")} ${f.what}${skipped.length ? `, skipped ${skipped.join(", ")}` : ""}`);
+  }
   lines.push(...networkCounts(network));
   lines.push(...warningLines(network.meta.warnings));
   lines.push(`snapshot: ${formatBytes(bytes)}`);
@@ -144,5 +182,15 @@ export function networkCounts(network: Network): string[] {
     `  entities ${m.entities.length}, stops ${network.stops.count}, lines ${network.lines.count}, patterns ${network.patterns.count}`,
     `  trips ${network.trips.count}, stop times ${network.stopTimes.count}, services ${network.services.count}, footpaths ${network.stops.footpathTo.length} (walk radius ${m.footpaths.maxMeters} m)`,
     `  notes ${network.notes.count}, diversions ${m.diversions.length}, municipalities ${m.municipalities.length}, regions ${m.regions.length}`,
+    `  places ${network.places.count}${placeCounts(network)}`,
   ];
+}
+
+/** `: hoofdgemeente 285, deelgemeente 1100, ...`, the kinds present in PLACE_KINDS order; "" for none. */
+function placeCounts(network: Network): string {
+  const counts = new Uint32Array(PLACE_KINDS.length);
+  const kind = network.places.kind;
+  for (let i = 0; i < network.places.count; i++) counts[kind[i]]++;
+  const parts = PLACE_KINDS.map((k, i) => (counts[i] ? `${k} ${counts[i]}` : "")).filter(Boolean);
+  return parts.length ? `: ${parts.join(", ")}` : "";
 }

@@ -1,6 +1,7 @@
 /**
  * The `lijnwijzer` command:
  *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none] [--walk-radius <m>]
+ *                     [--addresses <csv>]... [--pois <csv|geojson>]...
  *   lijnwijzer inspect <file> [--stops|--lines] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>] [--realtime <url|file|simulator>]... [--no-realtime]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
@@ -25,11 +26,14 @@ import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
 
 const USAGE = `usage:
   lijnwijzer import <feed.zip|folder>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
-                    [--walk-radius <metres>]
+                    [--walk-radius <metres>] [--addresses <csv>]... [--pois <csv|geojson>]...
       --profile auto (default) takes delijn for a feed that follows the operator's own GTFS
       conventions and generic for any other; the summary says which each feed got and why
       --walk-radius: stops at most this far apart (straight line) are linked on foot for route planning
       (default 400, at most ${MAX_WALK_RADIUS_METERS}); 0 walks only along transfers.txt and between platforms of one station
+      --addresses: streets and addresses for the location search, from the Belgian address register's CSV export
+      (BeST Address, e.g. openaddress-bevlg.csv); --pois: points of interest, CSV (name,kind,lat,lon) or GeoJSON
+      points with properties name and kind; both may be given more than once
   lijnwijzer inspect <snapshot>                        counts, validity, entities, largest lines, warnings
   lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
                                                        id, code, key or name contains text
@@ -98,6 +102,8 @@ async function importCommand(args: string[]): Promise<number> {
       profile: { type: "string", default: "auto" },
       reference: { type: "string" },
       "walk-radius": { type: "string" },
+      addresses: { type: "string", multiple: true },
+      pois: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -116,7 +122,15 @@ async function importCommand(args: string[]): Promise<number> {
       return usage(`--walk-radius must be a number of metres from 0 to ${MAX_WALK_RADIUS_METERS}, not "${values["walk-radius"]}"`);
     }
   }
-  await importFeeds({ feeds: positionals, out: values.out, profile, reference: values.reference, walkRadiusMeters });
+  await importFeeds({
+    feeds: positionals,
+    out: values.out,
+    profile,
+    reference: values.reference,
+    walkRadiusMeters,
+    addresses: values.addresses,
+    pois: values.pois,
+  });
   return 0;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The HTTP app: Fastify with the subscription-key check, compression, the error mapping, the OpenAPI document,
- * /health, and every resource plugin registered once per path family (v1 and beta).
+ * The HTTP app: Fastify with the subscription-key check, compression, the error mapping, the OpenAPI documents,
+ * /health, and every resource plugin registered once per path family (v1 and beta), the search part's below its
+ * own prefix.
  */
 import { readFileSync } from "node:fs";
 import compress from "@fastify/compress";
@@ -10,7 +11,7 @@ import { authPlugin } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
 import { entiteitenRoutes } from "./entiteiten.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
-import { FAMILIES, type FamilyOptions, familyOptions } from "./families.js";
+import { FAMILIES, type FamilyOptions, familyOptions, searchFamilySegment } from "./families.js";
 import { gemeentenRoutes } from "./gemeenten.js";
 import { gtfsRealtimeRoute } from "./gtfs-realtime.js";
 import { haltesRoutes } from "./haltes.js";
@@ -20,11 +21,12 @@ import { lijnenRoutes } from "./lijnen.js";
 import type { NetworkSource } from "./network-source.js";
 import type { RealtimeSource } from "./realtime-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
-import { openApiRoute, registerOpenApi } from "./openapi.js";
+import { openApiRoute, registerOpenApi, searchOpenApiRoute } from "./openapi.js";
 import { realTimeRoutes } from "./real-time.js";
 import { routeplanRoutes } from "./routeplan.js";
 import { strictQueryPlugin } from "./strict-query.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
+import { warmSearch, zoekRoutes } from "./zoeken.js";
 
 /** A resource family's routes, written once and registered below `{corePrefix}/api/v1` and `{corePrefix}/v1/beta`. */
 export type FamilyPlugin = FastifyPluginAsync<FamilyOptions>;
@@ -98,8 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const family of FAMILIES) {
     const opts = familyOptions(family, source, config, options.clock, options.realtime);
     for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });
+    // E7, E8, E9 (issue 10) below the search prefix; their links lead to the core family of the same name.
+    await app.register(zoekRoutes, { ...opts, prefix: `${config.searchPrefix}${searchFamilySegment(family)}` });
   }
   await app.register(gtfsRealtimeRoute, { source, config, realtime: options.realtime, now: options.clock }); // GTFS-RT out (issue 8)
   openApiRoute(app, config);
+  searchOpenApiRoute(app, config);
+  // The search indexes of the network served, built now rather than by the first search.
+  warmSearch(source.current());
   return app;
 }

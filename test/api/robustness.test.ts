@@ -1,6 +1,7 @@
 /**
  * Bad input gets a clear 4xx JSON error, never a 5xx or a stack trace: a table-driven property test over every
- * route of the generated OpenAPI document, so that a new route is covered as soon as it is registered.
+ * route of the generated OpenAPI documents (the core part's and the search part's), so that a new route is covered
+ * as soon as it is registered.
  *
  * Each route first answers 200 to a request built from valid values. Then every path and query parameter in turn
  * takes each value of a hostile list while the others stay valid; every answer must be 200, 304, 400 or 404 with
@@ -22,6 +23,7 @@ import { TEST_KEY } from "./server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
 
 const CORE = "/DLKernOpenData";
+const SEARCH = "/DLZoekOpenData";
 const KEY = { "ocp-apim-subscription-key": TEST_KEY };
 const UNAUTHORIZED = {
   statusCode: 401,
@@ -102,6 +104,11 @@ function validValues(net: Network): Record<string, string> {
     realtime: "false",
     rolstoel: "false",
     maxOverstappen: "3",
+    // E7, E8, E9: a search with hits, near Leuven station, the second page of five
+    zoekArgument: "leuven",
+    huidigePositie: "50.8798,4.7005",
+    startIndex: "5",
+    maxAantalHits: "5",
   };
 }
 
@@ -197,6 +204,18 @@ const HOSTILE_VALUES: ReadonlyArray<readonly [label: string, raw: string]> = [
   ["yes", "yes"],
   ["lower-case region lv", "lv"],
   ["language xx", "xx"],
+  // search text: every one of these is text to a search (or a 400 for nothing but blanks), never a 500
+  ["percent sign", "%25"],
+  ["asterisk", "*"],
+  ["single quote", "'"],
+  ["backslash", "%5C"],
+  ["regex specials", "(.*)%5B%5D%7B%7D%5E%24%7C%3F%2B"],
+  ["201 letters", "x".repeat(201)],
+  ["200 emoji", "%F0%9F%9A%8C".repeat(200)],
+  ["combining accents only", "%CC%81%CC%81"],
+  ["zero-width space", "%E2%80%8B"],
+  ["lone surrogate (CESU-8)", "%ED%A0%80"],
+  ["NUL between words", "a%00b"],
 ];
 
 /** Header sets sent with each route's valid request (the key added). */
@@ -295,8 +314,8 @@ async function run(probes: readonly Probe[]): Promise<Outcome> {
 const ERROR_OR_OK = [200, 304, 400, 404] as const;
 
 /**
- * The most hostile-value requests one run makes: the whole cross product is 236 parameters x 75 values, about
- * 17,700 requests (4 s on a 2-core machine). When new routes push it past this, each (route, parameter) keeps every n-th value, starting
+ * The most hostile-value requests one run makes: the whole cross product is 282 parameters x 86 values, about
+ * 24,300 requests (4 s on a 2-core machine). When new routes push it past this, each (route, parameter) keeps every n-th value, starting
  * at an offset derived from its name, so that every value still meets every parameter name on some route.
  */
 const MAX_HOSTILE_REQUESTS = 40_000;
@@ -380,10 +399,10 @@ beforeAll(async () => {
   const net = await suiteNetwork();
   const config = loadConfig({ API_KEYS: TEST_KEY, LOG_LEVEL: "silent" });
   app = await buildApp({ network: staticNetworkSource(net), config, clock: () => SUITE_NOW_MS });
-  const doc = JSON.parse((await app.inject({ url: `${CORE}/openapi.json` })).body) as {
-    paths: Record<string, Record<string, { parameters?: Parameter[]; security?: unknown[] }>>;
-  };
-  routes = Object.entries(doc.paths).map(([path, ops]) => ({
+  type Doc = { paths: Record<string, Record<string, { parameters?: Parameter[]; security?: unknown[] }>> };
+  const docOf = async (prefix: string) => JSON.parse((await app.inject({ url: `${prefix}/openapi.json` })).body) as Doc;
+  const [core, search] = [await docOf(CORE), await docOf(SEARCH)];
+  routes = [...Object.entries(core.paths), ...Object.entries(search.paths)].map(([path, ops]) => ({
     path,
     params: (ops.get?.parameters ?? []).filter((p) => p.in === "path" || p.in === "query").map(({ name, in: where }) => ({ name, in: where })),
     needsKey: ops.get?.security === undefined || ops.get.security.length > 0,
@@ -395,10 +414,12 @@ afterAll(async () => {
 });
 
 describe("robustness over every route of the OpenAPI document", () => {
-  it("routes - the document lists every route of both families, each with a GET", () => {
-    const family = (prefix: string) => routes.filter((r) => r.path.startsWith(`${CORE}${prefix}/`)).map((r) => r.path.slice(`${CORE}${prefix}`.length));
-    expect(family("/api/v1").length).toBeGreaterThanOrEqual(45);
-    expect(family("/v1/beta")).toEqual(family("/api/v1"));
+  it("routes - the documents list every route of both families of both parts, each with a GET", () => {
+    const family = (prefix: string) => routes.filter((r) => r.path.startsWith(`${prefix}/`)).map((r) => r.path.slice(prefix.length));
+    expect(family(`${CORE}/api/v1`).length).toBeGreaterThanOrEqual(45);
+    expect(family(`${CORE}/v1/beta`)).toEqual(family(`${CORE}/api/v1`));
+    expect(family(`${SEARCH}/v1/beta`)).toEqual(["/zoek/haltes/{zoekArgument}", "/zoek/lijnrichtingen/{zoekArgument}", "/zoek/locaties/{zoekArgument}"]);
+    expect(family(`${SEARCH}/v1`).filter((p) => !p.startsWith("/beta/"))).toEqual(family(`${SEARCH}/v1/beta`));
     expect(routes.filter((r) => !r.needsKey).map((r) => r.path)).toEqual(["/health"]);
   });
 
@@ -484,6 +505,10 @@ describe("robustness over every route of the OpenAPI document", () => {
       `${CORE}/..%2F..%2Fetc%2Fpasswd`,
       `/%00`,
       `${CORE}/api/v1/lijnen/3/302/lijnrichtingen/HEEN/haltes/3/4/5`,
+      `${SEARCH}/v1/zoek/bussen/leuven`,
+      `${SEARCH}/v1/beta/zoek/haltes/leuven/extra`,
+      `${SEARCH}/v2/zoek/haltes/leuven`,
+      `${SEARCH}/zoek/haltes/leuven`,
     ];
     const probes = paths.map((url) => ({ what: `unknown ${url.slice(0, 60)}`, options: { url, headers: KEY }, allowed: [400, 404] }));
     expect((await run(probes)).failures).toEqual([]);

@@ -13,8 +13,10 @@
  * one, and its progress (the stop it is at or heading to), which decides VERSTREKEN (realtime-overlay.ts).
  *
  * Layout: trips with predictions share three columns (arrival, departure, skipped) of one allocation, a trip
- * holding its offset; the overlay's passage(trip, date, position) is one Map.get on date * tripCount + trip and an
- * array read. Cost on the MTA 08:00 peak (about 10,000 trips, 20 updates each): docs/BENCHMARKS.md.
+ * holding its offset; the overlay's passage(trip, date, position) is one Map.get and an array read. The key
+ * (dayKey(date) * tripCount + trip, dayKey counting days from the network's calendar start) stays a small integer,
+ * which V8 hashes without boxing: keyed by date * tripCount (a double above 2^31) route planning with an overlay took
+ * three times as long. Cost on the MTA 08:00 peak (about 10,000 trips, 20 updates each): docs/BENCHMARKS.md.
  */
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
 import type { Network, ServiceDate, TripIdx } from "../network/model.js";
@@ -80,7 +82,8 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
   const index = realtimeIndex(network);
   const { trips, patterns } = network;
   const tripCount = trips.count;
-  const keyOf = (serviceDate: ServiceDate, trip: TripIdx) => serviceDate * tripCount + trip;
+  const firstDay = dayKey(network.meta.calendarStart);
+  const keyOf = (serviceDate: ServiceDate, trip: TripIdx) => (dayKey(serviceDate) - firstDay) * tripCount + trip;
 
   const records = new Map<number, TripRecord>();
   const added = new Map<string, AddedTripState>();
@@ -266,7 +269,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     alerts: feedAlerts,
     disruptions,
     passage(trip: TripIdx, serviceDate: ServiceDate, position: number): RealtimePassageUpdate | undefined {
-      const r = records.get(serviceDate * tripCount + trip);
+      const r = records.get(keyOf(serviceDate, trip));
       if (r === undefined || position >= r.length) return undefined;
       const vehicle = r.vrtnum;
       if (r.cancelled) return { cancelled: true, vehicle };
@@ -361,4 +364,14 @@ function gtfsTime(seconds: number): string {
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
   return `${h < 10 ? "0" : ""}${h}:${m < 10 ? "0" : ""}${m}:${s < 10 ? "0" : ""}${s}`;
+}
+
+/**
+ * yyyymmdd -> a day number, one apart for consecutive days within a month and never equal for two dates (months
+ * count 31 days, years 372): integer arithmetic, hot in passage().
+ */
+function dayKey(date: ServiceDate): number {
+  const y = (date / 10000) | 0;
+  const m = ((date / 100) | 0) - y * 100;
+  return y * 372 + m * 31 + (date - ((date / 100) | 0) * 100);
 }

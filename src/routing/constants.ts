@@ -21,3 +21,9 @@ export const MAX_TRANSFERS = 5;
  * 16 slots leave room for 134 million trips a day in an int.
  */
 export const VIEW_DATE_SLOTS = 16;
+
+/**
+ * Lower bounds of travel time (lower-bounds.ts) stop growing here: 12 hours, the longest journey the planner proposes
+ * (plan-journeys.ts MAX_JOURNEY_MS). A stop farther from the target gets the cap, still a lower bound.
+ */
+export const LOWER_BOUND_CAP_SECONDS = 12 * 3600;

@@ -79,6 +79,8 @@ class NetworkView implements TransitView {
   readonly footpathInStart: Uint32Array;
   readonly footpathInFrom: Uint32Array;
   readonly footpathInSeconds: Uint16Array;
+  readonly hopSeconds: Int32Array;
+  readonly predicted: boolean;
   readonly sameStopTransferSeconds = 0; // transfers.txt rows from a stop to itself are not compiled (build-footpaths.ts)
 
   private readonly network: Network;
@@ -144,6 +146,8 @@ class NetworkView implements TransitView {
     this.dayTrips = running.map((r) => r.trips);
     this.dayDepartures = running.map((r) => r.departures);
     this.lags = patternLags(network);
+    this.hopSeconds = this.lags.hop;
+    this.predicted = options.realtime !== undefined;
     this.dayFirst = running.map((r) => r.earliest);
     this.dayLast = running.map((r) => r.latest);
 

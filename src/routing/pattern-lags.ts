@@ -8,12 +8,17 @@ import type { Network } from "../network/model.js";
  * one read a step, in cache) down to the few trips whose times at the stop it must read from the timetable, instead
  * of three dependent reads a step across the whole stop-time table (on the MTA the bisection was a fifth of a
  * search). Computed once per network: one pass over the stop times.
+ *
+ * `hop`: row -> the fewest seconds any trip of the pattern takes from leaving the stop to reaching the next one (0 at
+ * the last stop; the largest int32 in a pattern without trips), the edges of the lower bounds of travel time
+ * (lower-bounds.ts).
  */
 export interface PatternLags {
   readonly depMin: Int32Array;
   readonly depMax: Int32Array;
   readonly arrMin: Int32Array;
   readonly arrMax: Int32Array;
+  readonly hop: Int32Array;
 }
 
 const cache = new WeakMap<Network, PatternLags>();
@@ -28,8 +33,9 @@ export function patternLags(network: Network): PatternLags {
       depMax: new Int32Array(rows).fill(-0x7fff_ffff),
       arrMin: new Int32Array(rows).fill(0x7fff_ffff),
       arrMax: new Int32Array(rows).fill(-0x7fff_ffff),
+      hop: new Int32Array(rows).fill(0x7fff_ffff),
     };
-    const { depMin, depMax, arrMin, arrMax } = lags;
+    const { depMin, depMax, arrMin, arrMax, hop } = lags;
     for (let p = 0; p < patterns.count; p++) {
       const base = patterns.stopStart[p];
       const length = patterns.stopStart[p + 1] - base;
@@ -43,8 +49,10 @@ export function patternLags(network: Network): PatternLags {
           if (d > depMax[base + i]) depMax[base + i] = d;
           if (a < arrMin[base + i]) arrMin[base + i] = a;
           if (a > arrMax[base + i]) arrMax[base + i] = a;
+          if (i > 0 && a - (stopTimes.departure[row0 + i - 1] - start) < hop[base + i - 1]) hop[base + i - 1] = a - (stopTimes.departure[row0 + i - 1] - start);
         }
       }
+      hop[base + length - 1] = 0;
     }
     cache.set(network, lags);
   }

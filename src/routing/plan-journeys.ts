@@ -31,6 +31,10 @@
  *
  * Walking: when walking the whole way (straight line x detour, walk-access.ts) is at most 2 km, a journey that takes
  * as long or longer is never proposed, and the walk itself is, on the first page, when it arrives first (walkingOnly).
+ * When FRUITLESS_SEARCHES searches in a row, over FRUITLESS_MS (an hour of departures; arrive-by, arrivals), found
+ * only such journeys, the chain stops: walking is the answer then (in Midtown Manhattan, two stops 500 m apart, a
+ * page took 1,157 searches, a bus apart each, to the horizon). Both, so that a rural line every three hours with a
+ * slow one between still gets its next bus.
  */
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
 import { addDays } from "../lib/service-date.js";
@@ -51,6 +55,9 @@ export type PlanMode = (typeof PLAN_MODES)[number];
 export const REQUEST_TYPES = ["INITIEEL", "VROEGER", "LATER", "LAATSTE"] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
+/** How many searches in a row, and over how long, may find only journeys slower than walking before a page stops. */
+export const FRUITLESS_SEARCHES = 8;
+export const FRUITLESS_MS = 3_600_000;
 /** A page holds at least this many itineraries when the network has them within HORIZON_MS. */
 export const MIN_ITINERARIES = 3;
 /** ... and at most this many (more only when several leave, backwards arrive, at the same second). */
@@ -234,7 +241,7 @@ function remainingMs(ctx: PlanContext): number {
   return Math.max(1, ctx.budgetMs - (performance.now() - ctx.startedMs));
 }
 
-function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean): RaptorQuery {
+function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean, known: readonly Journey[]): RaptorQuery {
   return {
     origins: ctx.origins,
     destinations: ctx.destinations,
@@ -242,7 +249,21 @@ function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean): RaptorQuer
     arriveBy,
     maxTransfers: ctx.params.maxTransfers,
     budgetMs: remainingMs(ctx),
+    known,
   };
+}
+
+/**
+ * What a search for one departure (arrive-by: arrival) answers, from its own journeys and the known ones it was
+ * given (which it does not find again): per number of transfers the earliest arrival (latest departure), kept when
+ * it beats those with fewer transfers.
+ */
+function probeFrontier(journeys: readonly Journey[], backward: boolean): Journey[] {
+  const score = (j: Journey) => (backward ? -j.departureMs : j.arrivalMs);
+  const sorted = [...journeys].sort((a, b) => a.transfers - b.transfers || score(a) - score(b));
+  const out: Journey[] = [];
+  for (const j of sorted) if (out.length === 0 || score(j) < score(out[out.length - 1])) out.push(j);
+  return out;
 }
 
 /** Runs one search; a search that used up the budget may have stopped early: the page is then not complete. */
@@ -271,17 +292,29 @@ function forwardPage(ctx: PlanContext, startMs: EpochMs): Journey[] {
   const horizonMs = startMs + HORIZON_MS;
   const search = searchOver(ctx, startMs, horizonMs + MAX_JOURNEY_MS);
   let found: Journey[] = [];
+  // Every journey the searches answered: those leaving at a search's start or later bound it (RaptorQuery.known).
+  let answered: Journey[] = [];
   // Journeys leaving before this are final: the search from here would have found what beats them.
   let finalBefore = startMs;
+  let lastUseful = startMs;
+  let fruitless = 0;
   for (let from = startMs; ctx.complete; ) {
     if (from > horizonMs) {
       finalBefore = Infinity; // what leaves after the horizon is another page's
       break;
     }
-    const probe = run(ctx, search, query(ctx, from, false));
+    const known = answered.filter((j) => j.departureMs >= from);
+    const own = run(ctx, search, query(ctx, from, false, known));
+    const probe = probeFrontier(own.concat(known), false);
+    answered = answered.concat(own);
     finalBefore = probe.length === 0 ? Infinity : from;
-    found = paretoSet(found.concat(probe.filter((j) => proposable(ctx, j))));
-    if (probe.length === 0 || found.filter((j) => j.departureMs < finalBefore).length >= MIN_ITINERARIES) break;
+    const useful = own.filter((j) => proposable(ctx, j));
+    found = paretoSet(found.concat(useful));
+    const usefulNow = probe.filter((j) => proposable(ctx, j));
+    fruitless = usefulNow.length > 0 ? 0 : fruitless + 1;
+    if (usefulNow.length > 0) lastUseful = Math.max(...usefulNow.map((j) => j.departureMs));
+    if (probe.length === 0 || (fruitless >= FRUITLESS_SEARCHES && from - lastUseful >= FRUITLESS_MS)) break;
+    if (found.filter((j) => j.departureMs < finalBefore).length >= MIN_ITINERARIES) break;
     from = Math.min(...probe.map((j) => j.departureMs)) + SECOND;
   }
   // When the budget ran out, the journeys not yet final are shown too: better than none.
@@ -295,15 +328,26 @@ function backwardPage(ctx: PlanContext, endMs: EpochMs): Journey[] {
   const horizonMs = endMs - HORIZON_MS;
   const search = searchOver(ctx, horizonMs - MAX_JOURNEY_MS, endMs);
   let found: Journey[] = [];
+  let answered: Journey[] = [];
   let finalAfter = endMs;
+  let lastUseful = endMs;
+  let fruitless = 0;
   for (let to = endMs; ctx.complete; ) {
     if (to < horizonMs) {
       finalAfter = -Infinity;
       break;
     }
-    const probe = run(ctx, search, query(ctx, to, true));
+    const known = answered.filter((j) => j.arrivalMs <= to);
+    const own = run(ctx, search, query(ctx, to, true, known));
+    const probe = probeFrontier(own.concat(known), true);
+    answered = answered.concat(own);
     finalAfter = probe.length === 0 ? -Infinity : to;
-    found = paretoSet(found.concat(probe.filter((j) => proposable(ctx, j))));
+    const useful = own.filter((j) => proposable(ctx, j));
+    found = paretoSet(found.concat(useful));
+    const usefulNow = probe.filter((j) => proposable(ctx, j));
+    fruitless = usefulNow.length > 0 ? 0 : fruitless + 1;
+    if (usefulNow.length > 0) lastUseful = Math.min(...usefulNow.map((j) => j.arrivalMs));
+    if (fruitless >= FRUITLESS_SEARCHES && lastUseful - to >= FRUITLESS_MS) break;
     if (probe.length === 0 || found.filter((j) => j.arrivalMs > finalAfter).length >= MIN_ITINERARIES) break;
     to = Math.max(...probe.map((j) => j.arrivalMs)) - SECOND;
   }

@@ -35,6 +35,13 @@ export interface RaptorQuery {
   maxTransfers?: number;
   /** A search stops and answers with what it has after this many milliseconds of work. */
   budgetMs?: number;
+  /**
+   * Journeys the caller holds already that fit this query (an earlier search's: depart-after, leaving at timeMs or
+   * later; arrive-by, arriving by it): only journeys strictly better than these on arrival (arrive-by: departure)
+   * with as many transfers or fewer are looked for, so these are not found again, and the search prunes with their
+   * times from its first round on.
+   */
+  known?: readonly Journey[];
 }
 
 /** One leg of a journey, in travel order. */

@@ -63,6 +63,18 @@ export interface TransitView {
   /** Seconds between alighting and boarding at the same stop. */
   readonly sameStopTransferSeconds: number;
 
+  /**
+   * Pattern stop row -> the fewest scheduled seconds any trip of the pattern takes from leaving the stop to reaching
+   * the next (0 at a pattern's last stop; the largest int32 when the pattern has no trip): the edges of the lower
+   * bounds of travel time (lower-bounds.ts). Read when a search is set up, not while routing.
+   */
+  readonly hopSeconds: Int32Array;
+  /**
+   * Times are real-time predictions, which may be shorter than any scheduled hop (a late vehicle catching up): lower
+   * bounds from hopSeconds must then allow for it.
+   */
+  readonly predicted: boolean;
+
   /** Whether any trip of the pattern may be used (runs on a date of the view, passes the mode filter). Per pattern. */
   patternUsable(p: PatternIdx): boolean;
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Network } from "../../src/network/model.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
+import { travelBounds } from "../../src/routing/lower-bounds.js";
 import { raptor } from "../../src/routing/raptor.js";
 import type { Journey, RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
 import type { RealtimeOverlay } from "../../src/timetable/realtime-overlay.js";
@@ -221,12 +222,21 @@ describe("raptor - against an exhaustive reference on random networks", () => {
         const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000));
         expect(journeys.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q}`).toEqual(expected.sort());
         for (const j of journeys) checkJourney(network, j, query);
+        // Pruning with lower bounds of travel time, and with the journeys of an earlier search known, loses none.
+        const bounds = travelBounds(view, destinations, true, 43_200);
+        const bounded = raptor(view, query, bounds);
+        expect(bounded.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q} bounded`).toEqual(expected.sort());
+        const known = journeys.filter((j) => j.transfers > 0);
+        const rest = raptor(view, { ...query, known }, bounds);
+        expect(rest.concat(known).map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q} known`).toEqual(expected.sort());
 
         const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
         const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
         const backJourneys = raptor(view, back);
         const backExpected = frontier(referenceBackward(network, origins, destinations, byMs / 1000));
         expect(backJourneys.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q}`).toEqual(backExpected.sort());
+        const backBounded = raptor(view, back, travelBounds(view, origins, false, 43_200));
+        expect(backBounded.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q} bounded`).toEqual(backExpected.sort());
         for (const j of backJourneys) {
           checkJourney(network, j, back);
           expect(j.arrivalMs).toBeLessThanOrEqual(byMs);

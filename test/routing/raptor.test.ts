@@ -52,6 +52,20 @@ describe("raptor - A01 basic", () => {
     ]);
   });
 
+  it("raptor - a journey leaves as late as its rides allow: the later bus of the same line makes the same change", () => {
+    const feeder = net({
+      stops: { A: [0, 0], B: [1000, 0], C: [2000, 0] },
+      trips: ["F1 bus route=F: A 08:00, B 08:05", "F2 bus route=F: A 08:10, B 08:15", "F3 bus route=F: A 08:20, B 08:25", "G1 bus: B 08:18, C 08:30"],
+    });
+    expect(plan(feeder, ["A"], ["C"], TUESDAY, "07:55")).toEqual(["08:10-08:30 1x: F2 A 08:10-B 08:15, G1 B 08:18-C 08:30"]);
+    // Arrive-by mirrored: the earliest trip that still leaves late enough, so the journey arrives as early as it can.
+    const later = net({
+      stops: { A: [0, 0], B: [1000, 0], C: [2000, 0] },
+      trips: ["G1 bus: A 08:00, B 08:10", "H1 bus route=H: B 08:15, C 08:20", "H2 bus route=H: B 08:25, C 08:30", "H3 bus route=H: B 08:35, C 08:40"],
+    });
+    expect(plan(later, ["A"], ["C"], TUESDAY, "08:45", { arriveBy: true })).toEqual(["08:00-08:20 1x: G1 A 08:00-B 08:10, H1 B 08:15-C 08:20"]);
+  });
+
   it("raptor - no route: nothing runs there, or not any more that day", () => {
     expect(plan(line, ["E"], ["A"], TUESDAY, "07:00")).toEqual([]);
     expect(plan(line, ["A"], ["D"], TUESDAY, "09:00")).toEqual([]);

@@ -52,20 +52,21 @@ const SUFFIX_ABBREVIATIONS: ReadonlyArray<readonly [string, string]> = [
 /** A compound needs at least this many letters before its abbreviated end (`astr` stays `astr`). */
 const MIN_STEM = 3;
 
-/** Initials written as separate words (`O.L.V.` splits into `o l v`). */
-const PHRASES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
-  [["o", "l", "v"], OLV],
-  [["o", "l", "vrouw"], OLV],
-];
+/**
+ * Initials written as separate words: `O.L.V.` splits into `o l v`, `O.L.Vrouwstraat` into `o l vrouwstraat`. The
+ * number of words read, and what they stand for; undefined when the words at `i` are no such initials.
+ */
+function initialsAt(words: readonly string[], i: number): [number, string[]] | undefined {
+  if (words[i] !== "o" || words[i + 1] !== "l") return undefined;
+  const third = words[i + 2];
+  if (third === "v") return [3, [...OLV]];
+  if (third?.startsWith("vrouw")) return [3, ["onze", "lieve", third]];
+  return undefined;
+}
 
 /** The words of a folded text, before abbreviations. */
 function splitWords(folded: string): string[] {
   return folded.split(SEPARATORS).filter((w) => w.length > 0);
-}
-
-/** The phrase starting at words[i], if any. */
-function phraseAt(words: readonly string[], i: number): (typeof PHRASES)[number] | undefined {
-  return PHRASES.find(([from]) => from.every((w, k) => words[i + k] === w));
 }
 
 /** The written-out form of one word (a compound's abbreviated end included), or undefined when it is none. */
@@ -83,10 +84,10 @@ export function textWords(text: string): string[] {
   const raw = splitWords(foldText(text));
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const phrase = phraseAt(raw, i);
-    if (phrase) {
-      out.push(...phrase[1]);
-      i += phrase[0].length - 1;
+    const initials = initialsAt(raw, i);
+    if (initials) {
+      out.push(...initials[1]);
+      i += initials[0] - 1;
       continue;
     }
     const expanded = expandWord(raw[i]);
@@ -119,10 +120,11 @@ export function queryWords(text: string): QueryWord[] {
   const raw = splitWords(foldText(text));
   const out: QueryWord[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const phrase = phraseAt(raw, i);
-    if (phrase) {
-      for (const word of phrase[1]) out.push({ word, typed: word, prefix: false, edits: 0 });
-      i += phrase[0].length - 1;
+    const initials = initialsAt(raw, i);
+    if (initials) {
+      const last = i + initials[0] === raw.length;
+      initials[1].forEach((word, k) => out.push({ word, typed: word, prefix: last && k === 2, edits: k === 2 ? editsAllowed(word) : 0 }));
+      i += initials[0] - 1;
       continue;
     }
     const typed = raw[i];

@@ -125,60 +125,74 @@ export class AddressTableBuilder {
   async readCsv(file: string, chunks: AsyncIterable<Buffer>, onChunk?: (bytes: number) => void): Promise<void> {
     const summary: PlacesFileSummary = { file, rows: 0, kept: 0, notCurrent: 0, bad: 0 };
     let col: Record<Column, number> | undefined;
+    // The export lists a street's addresses together: most rows repeat the previous row's street, postcode and
+    // municipality, which then cost a comparison of bytes instead of a string and a lookup.
+    const lastStreetId = new RepeatedField();
+    const lastRegion = new RepeatedField();
+    const lastPostcode = new RepeatedField();
+    const lastMunicipality = new RepeatedField();
+    let street = 0;
+    let postcode = 0;
+    let municipality = 0;
     const bad = (r: CsvRecord, code: string, message: string) => {
       summary.bad++;
       this.log.add(code, file, r.line, message);
     };
+    // hot: every row of a 3.5-million-row file
     const onRecord = (r: CsvRecord) => {
       if (!col) {
         col = headerColumns(file, r.fields());
         return;
       }
       summary.rows++;
-      const status = r.field(col.status).toLowerCase();
-      if (status !== "current" && status !== "in gebruik") {
+      if (!isCurrent(r, col.status)) {
         summary.notCurrent++;
         return;
       }
-      const latText = r.field(col.lat);
-      const lonText = r.field(col.lon);
-      const lat = DECIMAL.test(latText) ? Number(latText) : NaN;
-      const lon = DECIMAL.test(lonText) ? Number(lonText) : NaN;
+      const lat = decimalField(r, col.lat);
+      const lon = decimalField(r, col.lon);
       if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180) || (lat === 0 && lon === 0)) {
-        bad(r, "address_bad_coordinate", `bad coordinate ${JSON.stringify(latText)}, ${JSON.stringify(lonText)} in ${COLUMNS.lat}, ${COLUMNS.lon}`);
+        const latText = JSON.stringify(r.field(col.lat));
+        const lonText = JSON.stringify(r.field(col.lon));
+        bad(r, "address_bad_coordinate", `bad coordinate ${latText}, ${lonText} in ${COLUMNS.lat}, ${COLUMNS.lon}`);
         return;
       }
-      const house = r.field(col.house);
-      if (house === "") {
+      if (r.isEmpty(col.house)) {
         bad(r, "address_no_house_number", "no house_number");
         return;
       }
-      const postcode = r.field(col.postcode);
-      const streetId = r.field(col.streetId);
-      let key = streetId === "" ? "" : `${r.field(col.region)}\u0000${streetId}`;
-      let street = key === "" ? undefined : this.streetByKey.get(key);
-      if (street === undefined) {
-        const name = firstNonEmpty(r, col.streetNl, col.streetFr, col.streetDe);
-        if (name === "") {
-          bad(r, "address_no_street", "no street name in streetname_nl, streetname_fr or streetname_de");
-          return;
+      const hasId = !r.isEmpty(col.streetId);
+      if (!(hasId && lastStreetId.same(r, col.streetId) && lastRegion.same(r, col.region))) {
+        const key = hasId ? `${r.field(col.region)}\u0000${r.field(col.streetId)}` : "";
+        let found = hasId ? this.streetByKey.get(key) : undefined;
+        if (found === undefined) {
+          const name = firstNonEmpty(r, col.streetNl, col.streetFr, col.streetDe);
+          if (name === "") {
+            bad(r, "address_no_street", "no street name in streetname_nl, streetname_fr or streetname_de");
+            return;
+          }
+          // Without a street_id, a street is its name within its postcode.
+          const byName = hasId ? key : `\u0001${name}\u0000${r.field(col.postcode)}`;
+          found = this.streetByKey.get(byName) ?? this.addStreet(byName, this.strings.intern(name));
         }
-        // Without a street_id, a street is its name within its postcode.
-        if (key === "") {
-          key = `\u0001${name}\u0000${postcode}`;
-          street = this.streetByKey.get(key);
-        }
-        if (street === undefined) street = this.addStreet(key, this.strings.intern(name));
+        street = found;
+        // only a row with a street_id stands for its street's next rows
+        if (hasId) lastStreetId.remember(r, col.streetId);
+        else lastStreetId.forget();
+        lastRegion.remember(r, col.region);
       }
+      if (!lastPostcode.same(r, col.postcode)) {
+        lastPostcode.remember(r, col.postcode);
+        postcode = this.strings.intern(r.field(col.postcode));
+      }
+      // a row without a Dutch name takes the French or German one, which the Dutch column does not tell apart
+      if (r.isEmpty(col.municipalityNl) || !lastMunicipality.same(r, col.municipalityNl)) {
+        lastMunicipality.remember(r, col.municipalityNl);
+        municipality = this.strings.intern(firstNonEmpty(r, col.municipalityNl, col.municipalityFr, col.municipalityDe));
+      }
+      const house = r.field(col.house);
       const box = r.field(col.box);
-      this.push(
-        lat,
-        lon,
-        street,
-        this.strings.intern(box === "" ? house : `${house} bus ${box}`),
-        this.strings.intern(postcode),
-        this.strings.intern(firstNonEmpty(r, col.municipalityNl, col.municipalityFr, col.municipalityDe)),
-      );
+      this.push(lat, lon, street, this.strings.intern(box === "" ? house : `${house} bus ${box}`), postcode, municipality);
       summary.kept++;
     };
     try {
@@ -247,6 +261,93 @@ function headerColumns(file: string, header: string[]): Record<Column, number> {
     throw new PlacesFileError(file, 1, `not the BeST Address CSV layout: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (header: ${header.join(",")})`);
   }
   return col;
+}
+
+/** "current" in any case, or the Flemish register's "in gebruik"; compared by bytes for the usual "current". */
+function isCurrent(r: CsvRecord, i: number): boolean {
+  if (i >= 0 && i < r.count && r.complex[i] === 0 && r.ends[i] - r.starts[i] === 7) {
+    const b = r.bytes;
+    const s = r.starts[i];
+    let k = 0;
+    // 0x20 lowers an ASCII letter
+    while (k < 7 && (b[s + k] | 0x20) === CURRENT[k]) k++;
+    if (k === 7) return true;
+  }
+  const text = r.field(i).toLowerCase();
+  return text === "current" || text === "in gebruik";
+}
+const CURRENT = Buffer.from("current", "latin1");
+
+/**
+ * A decimal field read from its bytes ("50.87890", "-4.1"): digits divided by a power of ten, the same double as
+ * Number() gives for up to 15 digits; anything else (exponents, more digits, quotes) through Number(); NaN when it
+ * is no number.
+ */
+function decimalField(r: CsvRecord, i: number): number {
+  if (i < 0 || i >= r.count) return NaN;
+  const b = r.bytes;
+  let p = r.starts[i];
+  const e = r.ends[i];
+  if (r.complex[i] === 0 && e > p && e - p <= 16) {
+    const negative = b[p] === 45; // -
+    if (negative || b[p] === 43) p++; // +
+    let digits = 0;
+    let value = 0;
+    let scale = 1;
+    let dot = false;
+    for (; p < e; p++) {
+      const c = b[p];
+      if (c >= 48 && c <= 57) {
+        value = value * 10 + (c - 48);
+        digits++;
+        if (dot) scale *= 10;
+      } else if (c === 46 && !dot) dot = true;
+      else break;
+    }
+    if (p === e && digits > 0 && digits <= 15) return (negative ? -value : value) / scale;
+  }
+  const text = r.field(i);
+  return DECIMAL.test(text) ? Number(text) : NaN;
+}
+
+/** One column's value in the previous row, kept as bytes: `same` costs a comparison, no string. */
+class RepeatedField {
+  private bytes = Buffer.alloc(64);
+  /** -1: nothing remembered (or a quoted field with escapes, never compared). */
+  private length = -1;
+
+  same(r: CsvRecord, i: number): boolean {
+    if (this.length < 0) return false;
+    if (i < 0 || i >= r.count) return this.length === 0;
+    if (r.complex[i] === 1) return false;
+    const s = r.starts[i];
+    const n = r.ends[i] - s;
+    if (n !== this.length) return false;
+    const b = r.bytes;
+    const mine = this.bytes;
+    for (let k = 0; k < n; k++) if (b[s + k] !== mine[k]) return false;
+    return true;
+  }
+
+  remember(r: CsvRecord, i: number): void {
+    if (i < 0 || i >= r.count) {
+      this.length = 0;
+      return;
+    }
+    if (r.complex[i] === 1) {
+      this.length = -1;
+      return;
+    }
+    const s = r.starts[i];
+    const n = r.ends[i] - s;
+    if (n > this.bytes.length) this.bytes = Buffer.alloc(n * 2);
+    r.bytes.copy(this.bytes, 0, s, s + n);
+    this.length = n;
+  }
+
+  forget(): void {
+    this.length = -1;
+  }
 }
 
 function firstNonEmpty(r: CsvRecord, a: number, b: number, c: number): string {

@@ -8,7 +8,8 @@ import { NONE16, NONE32 } from "../../src/network/constants.js";
 import { PLACE_KINDS, type Network } from "../../src/network/model.js";
 import { loadSnapshot, writeSnapshot } from "../../src/network/snapshot.js";
 import { defaultReferenceDir } from "../../src/reference/default-reference-dir.js";
-import { readAddresses } from "../../src/reference/read-addresses.js";
+import { findMunicipality } from "../../src/reference/find-municipality.js";
+import { AddressTableBuilder, readAddresses } from "../../src/reference/read-addresses.js";
 import { readPois } from "../../src/reference/read-pois.js";
 import { readReference } from "../../src/reference/read-reference.js";
 import type { AddressTable, PoiTable, ReferenceData } from "../../src/reference/types.js";
@@ -204,5 +205,32 @@ describe("compilePlaces", () => {
       expect(back.places[column], column).toEqual(net.places[column]);
     }
     for (const kind of PLACE_KINDS) expect(placesOf(back, kind)).toEqual(placesOf(net, kind));
+  });
+});
+
+describe("compilePlaces - municipality of millions of points", () => {
+  it("compilePlaces - the boundary grid gives findMunicipality's answer for 20,000 random points over Flanders and around it", async () => {
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const points: Array<[number, number]> = [];
+    for (let i = 0; i < 20_000; i++) points.push([50.6 + random() * 1.0, 2.4 + random() * 3.7]);
+    const header = "EPSG:4326_lat,EPSG:4326_lon,house_number,street_id,streetname_nl,municipality_name_nl,postcode,status\n";
+    const csv = header + points.map(([lat, lon], i) => `${lat},${lon},${i + 1},${i},Straat ${i},?,1000,current\n`).join("");
+    const builder = new AddressTableBuilder();
+    await builder.readCsv("random.csv", (async function* () {
+      yield Buffer.from(csv);
+    })());
+    const net = compileNetwork([{ feed: leuvenFeed(), profile: "delijn" }], { reference: ref, addresses: builder.table() });
+    const p = net.places;
+    const byPosition = new Map<string, number>();
+    for (let i = 0; i < p.count; i++) if (p.kind[i] === PLACE_KINDS.indexOf("adres")) byPosition.set(`${p.lat[i]},${p.lon[i]}`, p.municipality[i]);
+    let inside = 0;
+    for (const [lat, lon] of points) {
+      const m = findMunicipality(ref, lat, lon);
+      const expected = m ? net.meta.municipalities.findIndex((x) => x.nis === m.nis) : NONE16;
+      if (m) inside++;
+      expect(byPosition.get(`${lat},${lon}`), `${lat},${lon}`).toBe(expected);
+    }
+    expect(inside).toBeGreaterThan(8_000);
   });
 });

@@ -67,6 +67,19 @@ describe("readAddresses", () => {
     expect([...t.street]).toEqual([0, 0, 1]);
   });
 
+  it("readAddresses - coordinates in any decimal form read as Number() reads them; other text is a bad coordinate", async () => {
+    const texts = ["50.8789", "+50.87890", "050.8789", "50.", "5.08789e1", "50.878912345678901", "51", "-0.5"];
+    const header = "EPSG:4326_lat,EPSG:4326_lon,house_number,street_id,streetname_nl,municipality_name_nl,postcode,status\n";
+    const body = texts.map((t, i) => `${t},4.70${i},${i + 1},1,Markt,Leuven,3000,current\n`).join("");
+    const t = await readAddresses([tempFile("numbers.csv", header + body + '"50,8",4.7,99,1,Markt,Leuven,3000,current\n1e400,4.7,98,1,Markt,Leuven,3000,current\n')]);
+    expect([...t.lat]).toEqual(texts.map(Number));
+    expect([...t.lon]).toEqual(texts.map((_, i) => Number(`4.70${i}`)));
+    expect(t.warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '10: bad coordinate "50,8", "4.7" in EPSG:4326_lat, EPSG:4326_lon',
+      '11: bad coordinate "1e400", "4.7" in EPSG:4326_lat, EPSG:4326_lon',
+    ]);
+  });
+
   it("readAddresses - several files make one table; the same street_id in another region is another street", async () => {
     const header = "EPSG:4326_lat,EPSG:4326_lon,house_number,street_id,streetname_nl,municipality_name_nl,postcode,region_code,status\n";
     const a = tempFile("a.csv", header + "50.88,4.70,1,17,Stationsstraat,Leuven,3000,BE-VLG,current\n");

@@ -21,7 +21,10 @@ export const MAX_WALK_RADIUS_METERS = 2000;
 export interface Footpaths {
   /** StopIdx -> first row; length stopCount + 1 */
   start: Uint32Array;
-  /** row -> StopIdx reachable on foot, ascending per stop, never the stop itself */
+  /**
+   * row -> StopIdx reachable on foot, ascending per stop; the stop itself only for a transfers.txt minimum time of
+   * changing there (a row from the stop, or its station, to itself), which route planning reads as such, not as a walk
+   */
   to: Uint32Array;
   /** row -> walking time (seconds) */
   seconds: Uint16Array;
@@ -37,8 +40,10 @@ const WALKED = -2;
  * Builds the footpaths between stops: every pair within `maxMeters` of each other (0: none), the platforms of one
  * parent station whatever their distance, and the pairs transfers.txt links; then applies transfers.txt per
  * direction, a later row over an earlier one: a min_transfer_time (types 0-2) is the time of that pair, type 3 (not
- * possible) removes it, also within a station, and types 4 and 5 (in-seat, trip to trip) change no footpath. A stop
- * is never linked to itself: a row from a stop (or station) to itself has no footpath to give.
+ * possible) removes it, also within a station, and types 4 and 5 (in-seat, trip to trip) change no footpath. A row from
+ * a stop (or a station, for each of its platforms) to itself with a min_transfer_time links the stop to itself with
+ * that time: the time to change there (New York: `101,101,2,180` at each platform of Van Cortlandt Park); without a
+ * time, or of type 3, it gives nothing.
  */
 export function buildFootpaths(
   lat: Float64Array,
@@ -80,7 +85,7 @@ export function buildFootpaths(
   const overrides = new Map<number, Map<number, number>>();
   for (const t of links.transfers) {
     const type = t.row.transferType;
-    if (t.from === t.to || type > 3) continue;
+    if (type > 3 || (t.from === t.to && (type === 3 || t.row.minTransferTime === undefined))) continue;
     let m = overrides.get(t.from);
     if (!m) overrides.set(t.from, (m = new Map()));
     m.set(t.to, type === 3 ? FORBIDDEN : (t.row.minTransferTime ?? WALKED));
@@ -106,6 +111,8 @@ export function buildFootpaths(
       }
     }
     reach.delete(s);
+    const self = over?.get(s);
+    if (self !== undefined && self >= 0) reach.set(s, self);
     for (const o of [...reach.keys()].sort((a, b) => a - b)) {
       to.push(o);
       seconds.push(Math.min(reach.get(o)!, 0xffff));

@@ -182,9 +182,9 @@ export interface StopColumns {
   readonly patternPositions: Uint16Array;
   /** StopIdx -> first row in footpathTo/footpathSeconds; length count + 1 */
   readonly footpathStart: Uint32Array;
-  /** row -> StopIdx reachable on foot */
+  /** row -> StopIdx reachable on foot; the stop itself for a transfers.txt minimum time of changing there */
   readonly footpathTo: Uint32Array;
-  /** row -> walking time (seconds) */
+  /** row -> walking time (seconds); to the stop itself, the time to change there */
   readonly footpathSeconds: Uint16Array;
 }
 

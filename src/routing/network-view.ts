@@ -81,7 +81,7 @@ class NetworkView implements TransitView {
   readonly footpathInSeconds: Uint16Array;
   readonly hopSeconds: Int32Array;
   readonly predicted: boolean;
-  readonly sameStopTransferSeconds = 0; // transfers.txt rows from a stop to itself are not compiled (build-footpaths.ts)
+  readonly sameStopSeconds: Uint16Array;
 
   private readonly network: Network;
   private readonly realtime: RealtimeOverlay | undefined;
@@ -124,6 +124,7 @@ class NetworkView implements TransitView {
     this.footpathInStart = footpaths.in.start;
     this.footpathInFrom = footpaths.in.other;
     this.footpathInSeconds = footpaths.in.seconds;
+    this.sameStopSeconds = footpaths.sameStop;
 
     const zone = zonedTime(network.meta.timezone);
     this.maxTime = maxStopTime(network);
@@ -451,34 +452,52 @@ interface FootpathList {
   seconds: Uint16Array;
 }
 
-const footpathCache = new WeakMap<Network, { out: FootpathList; in: FootpathList }>();
+const footpathCache = new WeakMap<Network, { out: FootpathList; in: FootpathList; sameStop: Uint16Array }>();
 
 /**
  * The network's footpaths by the stop they leave and by the stop they reach (a transfers.txt time or a forbidden
  * pair holds one way only), each stop's shortest first, so that a search stops at the first walk too long to help
- * (on the MTA a stop has 17 footpaths on average and a search relaxed 250,000). Once per network.
+ * (on the MTA a stop has 17 footpaths on average and a search relaxed 250,000); and apart, the footpath from a stop
+ * to itself, which is no walk but the minimum time to change there (transfers.txt, build-footpaths.ts). Once per
+ * network.
  */
-function footpathsBySeconds(network: Network): { out: FootpathList; in: FootpathList } {
+function footpathsBySeconds(network: Network): { out: FootpathList; in: FootpathList; sameStop: Uint16Array } {
   let r = footpathCache.get(network);
   if (!r) {
     const { footpathStart, footpathTo, footpathSeconds, count } = network.stops;
+    const sameStop = new Uint16Array(count);
+    const outStart = new Uint32Array(count + 1);
     const inStart = new Uint32Array(count + 1);
-    for (let i = 0; i < footpathTo.length; i++) inStart[footpathTo[i] + 1]++;
-    for (let s = 0; s < count; s++) inStart[s + 1] += inStart[s];
-    const fill = inStart.slice(0, count);
-    const inFrom = new Uint32Array(footpathTo.length);
-    const inSeconds = new Uint16Array(footpathTo.length);
     for (let s = 0; s < count; s++) {
       for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
-        const row = fill[footpathTo[i]]++;
-        inFrom[row] = s;
-        inSeconds[row] = footpathSeconds[i];
+        if (footpathTo[i] === s) sameStop[s] = footpathSeconds[i];
+        else {
+          outStart[s + 1]++;
+          inStart[footpathTo[i] + 1]++;
+        }
       }
     }
-    const out = { start: footpathStart, other: Uint32Array.from(footpathTo), seconds: Uint16Array.from(footpathSeconds) };
-    const into = { start: inStart, other: inFrom, seconds: inSeconds };
+    for (let s = 0; s < count; s++) {
+      outStart[s + 1] += outStart[s];
+      inStart[s + 1] += inStart[s];
+    }
+    const rows = outStart[count];
+    const out = { start: outStart, other: new Uint32Array(rows), seconds: new Uint16Array(rows) };
+    const into = { start: inStart, other: new Uint32Array(rows), seconds: new Uint16Array(rows) };
+    const fill = inStart.slice(0, count);
+    for (let s = 0, row = 0; s < count; s++) {
+      for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
+        const to = footpathTo[i];
+        if (to === s) continue;
+        out.other[row] = to;
+        out.seconds[row++] = footpathSeconds[i];
+        const back = fill[to]++;
+        into.other[back] = s;
+        into.seconds[back] = footpathSeconds[i];
+      }
+    }
     for (const list of [out, into]) sortBySeconds(list, count);
-    r = { out, in: into };
+    r = { out, in: into, sameStop };
     footpathCache.set(network, r);
   }
   return r;

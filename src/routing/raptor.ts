@@ -16,7 +16,7 @@
  * - Arrive-by (query.arriveBy) is the same search backwards in time: labels are latest departures, stored negated so
  *   that smaller is better in both directions and one set of comparisons serves.
  * - Minimum transfer times: the footpaths' seconds (transfers.txt min_transfer_time replaces the walk; type 3
- *   removes it: build-footpaths.ts), and view.sameStopTransferSeconds between two rides at one stop.
+ *   removes it: build-footpaths.ts), and view.sameStopSeconds between two rides at one stop (transfers.txt from a stop to itself).
  * - Range: the start labels are every distinct departure from the origins in the window (a trip leaving an origin
  *   stop, minus the walk to it), latest first; each iteration keeps the labels of the later ones, so it only finds
  *   journeys that arrive strictly earlier than those with as few rides leaving later, and it marks only the stops
@@ -47,11 +47,12 @@
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { StopIdx } from "../network/model.js";
 import * as constants from "./constants.js";
+import { travelBounds } from "./lower-bounds.js";
 import type { Journey, JourneyLeg, RaptorQuery, StopAccess } from "./raptor-types.js";
 import type { TransitView, TripInstance } from "./transit-view.js";
 
 // Module constants, not imports, in the hot loops: a bundler's live binding may be a getter (tsx's is: 16% of a search).
-const { MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
+const { LOWER_BOUND_CAP_SECONDS, MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
 
 /** Patterns scanned between two looks at the clock: a look costs about as much as scanning a short pattern. */
 const PATTERNS_PER_CHECK = 128;
@@ -87,15 +88,13 @@ export function raptor(view: TransitView, query: RaptorQuery, bounds?: Int32Arra
 
 /**
  * Stop-to-stop earliest arrival (the benchmark's query): the earliest instant `toStop` is reached leaving `fromStop`
- * at `timeMs` or later, with any number of transfers up to MAX_TRANSFERS; undefined when it cannot be.
+ * at `timeMs` or later, with any number of transfers up to MAX_TRANSFERS; undefined when it cannot be. Lower bounds
+ * of travel time to `toStop` are computed for it (lower-bounds.ts): they cost less than the search they save.
  */
 export function earliestArrival(view: TransitView, fromStop: StopIdx, toStop: StopIdx, timeMs: EpochMs): EpochMs | undefined {
-  const journeys = raptor(view, {
-    origins: [{ stop: fromStop, seconds: 0, meters: 0 }],
-    destinations: [{ stop: toStop, seconds: 0, meters: 0 }],
-    timeMs,
-    arriveBy: false,
-  });
+  const destinations = [{ stop: toStop, seconds: 0, meters: 0 }];
+  const bounds = travelBounds(view, destinations, true, LOWER_BOUND_CAP_SECONDS);
+  const journeys = raptor(view, { origins: [{ stop: fromStop, seconds: 0, meters: 0 }], destinations, timeMs, arriveBy: false }, bounds);
   let best: EpochMs | undefined;
   for (const j of journeys) if (best === undefined || j.arrivalMs < best) best = j.arrivalMs;
   return best;
@@ -519,7 +518,7 @@ class RaptorSearch {
     const { s, v, back, n } = this;
     const base = v.patternStopStart[p];
     const before = (k - 1) * n;
-    const slack = v.sameStopTransferSeconds;
+    const slack = v.sameStopSeconds;
     let best = NO_TRIP;
     let bestTime = Infinity;
     let bestFar = 0;
@@ -528,7 +527,7 @@ class RaptorSearch {
       const at = v.patternStops[base + far];
       if (markedBefore[at] === 0 || (back ? v.alightable : v.boardable)[base + far] === 0) continue;
       const prev = s.label[before + at];
-      const ready = slack > 0 && s.rideLabel[before + at] === prev && before > 0 ? prev + slack : prev;
+      const ready = slack[at] > 0 && s.rideLabel[before + at] === prev && before > 0 ? prev + slack[at] : prev;
       let t = back ? v.latestTrip(p, far, -ready, NO_TRIP) : v.earliestTrip(p, far, ready, NO_TRIP);
       for (let tries = 0; t !== NO_TRIP && tries < SKIP_TRIES; tries++) {
         const time = back ? -v.departure(t, pos) : v.arrival(t, pos);
@@ -575,7 +574,7 @@ class RaptorSearch {
     const now = k * n;
     const base = v.patternStopStart[p];
     const end = v.patternStopStart[p + 1];
-    const slack = v.sameStopTransferSeconds;
+    const slack = v.sameStopSeconds;
     const bound = this.targetLabel[k];
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
@@ -595,7 +594,7 @@ class RaptorSearch {
       const pos = row - base;
       const prev = label[before + stop];
       // A change at one stop after a ride takes the view's transfer time.
-      const ready = slack > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev;
+      const ready = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
@@ -619,7 +618,7 @@ class RaptorSearch {
     const before = (k - 1) * n;
     const now = k * n;
     const base = v.patternStopStart[p];
-    const slack = v.sameStopTransferSeconds;
+    const slack = v.sameStopSeconds;
     const bound = this.targetLabel[k];
     let trip: TripInstance = NO_TRIP;
     let alightPos = 0;
@@ -636,7 +635,7 @@ class RaptorSearch {
       const pos = row - base;
       const prev = label[before + stop];
       // The latest arrival at this stop that still makes the rest of the journey.
-      const need = -(slack > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack : prev);
+      const need = -(slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev);
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
       if (need < tripArr) continue;
       const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
@@ -722,7 +721,6 @@ class RaptorSearch {
    */
   private tighten(segments: Segment[]): void {
     const { v, back } = this;
-    const slack = v.sameStopTransferSeconds;
     let bound = NaN; // the next ride's departure (arrive-by: the previous ride's arrival)
     let walk = -1; // seconds of the walk between the two rides, -1 when none
     for (let i = back ? 0 : segments.length - 1; back ? i < segments.length : i >= 0; back ? i++ : i--) {
@@ -730,7 +728,8 @@ class RaptorSearch {
       if (seg.kind === "walk") walk = seg.seconds;
       if (seg.kind !== "ride") continue;
       const { instance, pattern, boardPos, alightPos } = seg;
-      const gap = walk >= 0 ? walk : slack;
+      // Between two rides: the walk, else the change at the stop where the later one boards (arrive-by: the earlier alights).
+      const gap = walk >= 0 ? walk : v.sameStopSeconds[v.patternStops[v.patternStopStart[pattern] + (back ? boardPos : alightPos)]];
       if (back) {
         const limit = bound === bound ? bound + gap : v.departure(instance, boardPos);
         const t = v.earliestTrip(pattern, boardPos, limit, instance);

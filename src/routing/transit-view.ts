@@ -51,7 +51,7 @@ export interface TransitView {
    * at the first one too long); length stopCount + 1. Hot.
    * A footpath's seconds already hold the minimum transfer time of transfers.txt (min_transfer_time replaces the
    * walk); a transfer that is not possible (transfer_type 3) has no footpath. Changing at one stop takes
-   * `sameStopTransferSeconds`.
+   * `sameStopSeconds`.
    */
   readonly footpathStart: Uint32Array;
   readonly footpathTo: Uint32Array;
@@ -61,7 +61,7 @@ export interface TransitView {
   readonly footpathInFrom: Uint32Array;
   readonly footpathInSeconds: Uint16Array;
   /** Seconds between alighting and boarding at the same stop. */
-  readonly sameStopTransferSeconds: number;
+  readonly sameStopSeconds: Uint16Array;
 
   /**
    * Pattern stop row -> the fewest scheduled seconds any trip of the pattern takes from leaving the stop to reaching

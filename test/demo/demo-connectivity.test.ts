@@ -73,7 +73,7 @@ function earliestArrivals(v: TransitView, origins: readonly StopAccess[]): { arr
           improved.add(s);
         }
         if (before[s] === UNREACHED || v.boardable[base + pos] === 0) continue;
-        const ready = before[s] + (byRide[s] === 1 ? v.sameStopTransferSeconds : 0);
+        const ready = before[s] + (byRide[s] === 1 ? v.sameStopSeconds[s] : 0);
         if (trip !== NO_TRIP && v.departure(trip, pos) < ready) continue;
         const t = v.earliestTrip(p, pos, ready, trip);
         if (t !== NO_TRIP) trip = t;

@@ -53,16 +53,18 @@ describe("compileNetwork footpaths", () => {
     expect(net.meta.footpaths).toEqual({ maxMeters: 400, detourFactor: 1.3, walkMetersPerSecond: 1.25 });
   });
 
-  it("compileNetwork - a transfers.txt row between stations applies to their platforms, never a platform to itself", () => {
+  it("compileNetwork - a transfers.txt row between stations applies to their platforms; from a station to itself, it is the time to change at each platform", () => {
     const net = subway([
       ["101", "101", 2, 180],
       ["101", "103", 2, 300],
     ]);
     expect(paths(net)).toEqual([
+      "101N->101N:180",
       "101N->101S:180",
       "101N->103N:300",
       "101N->103S:300",
       "101S->101N:180",
+      "101S->101S:180",
       "101S->103N:300",
       "101S->103S:300",
       "103N->103S:0",
@@ -77,7 +79,8 @@ describe("compileNetwork footpaths", () => {
       ["103S", "103N", 2, 60],
       ["103", "103", 3],
     ]);
-    expect(paths(net)).toEqual(["101S->101N:180", "103S->103N:60"]);
+    // 103 -> 103 of type 3 forbids the changes between its platforms, and gives no time to change at one.
+    expect(paths(net)).toEqual(["101N->101N:180", "101S->101N:180", "101S->101S:180", "103S->103N:60"]);
   });
 
   it("compileNetwork - a stop beyond the radius is reached along transfers.txt, at its walk when the row gives no time", () => {

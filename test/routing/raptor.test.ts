@@ -66,6 +66,19 @@ describe("raptor - A01 basic", () => {
     expect(plan(later, ["A"], ["C"], TUESDAY, "08:45", { arriveBy: true })).toEqual(["08:00-08:20 1x: G1 A 08:00-B 08:10, H1 B 08:15-C 08:20"]);
   });
 
+  it("raptor - a transfers.txt time to change at one stop: the connection it rules out is not proposed, both ways", () => {
+    const changing = net({
+      stops: { A: [0, 0], B: [1000, 0], C: [2000, 0] },
+      trips: ["T1 bus: A 08:00, B 08:05", "U1 bus route=U: B 08:07, C 08:15", "U2 bus route=U: B 08:12, C 08:20"],
+      transfers: [["B", "B", 2, 300]],
+    });
+    expect(plan(changing, ["A"], ["C"], TUESDAY, "07:55")).toEqual(["08:00-08:20 1x: T1 A 08:00-B 08:05, U2 B 08:12-C 08:20"]);
+    expect(plan(changing, ["A"], ["C"], TUESDAY, "08:16", { arriveBy: true })).toEqual([]);
+    expect(plan(changing, ["A"], ["C"], TUESDAY, "08:20", { arriveBy: true })).toEqual(["08:00-08:20 1x: T1 A 08:00-B 08:05, U2 B 08:12-C 08:20"]);
+    // Boarding where the journey starts is no change: U1 is caught from B.
+    expect(plan(changing, ["B"], ["C"], TUESDAY, "08:06")).toEqual(["08:07-08:15 0x: U1 B 08:07-C 08:15"]);
+  });
+
   it("raptor - no route: nothing runs there, or not any more that day", () => {
     expect(plan(line, ["E"], ["A"], TUESDAY, "07:00")).toEqual([]);
     expect(plan(line, ["A"], ["D"], TUESDAY, "09:00")).toEqual([]);

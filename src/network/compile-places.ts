@@ -181,14 +181,19 @@ const CELL_EDGE = -2;
 function feedStations(ctx: CompileContext, municipalities: readonly MunicipalityInfo[], reference: readonly PlaceDraft[], locate: Locate): PlaceDraft[] {
   const out: PlaceDraft[] = [];
   const near = (a: { lat: number; lon: number }, lat: number, lon: number) => haversineMeters(a.lat, a.lon, lat, lon) <= DUPLICATE_STATION_METERS;
+  /** Lower-cased name -> the stations taken with it (a country's feed has tens of thousands of stations). */
+  const taken = new Map<string, PlaceDraft[]>();
   for (const { feed } of ctx.inputs) {
     for (const s of feed.stops) {
       if (s.locationType !== 1 || s.name === "") continue;
       if (reference.some((r) => near(r, s.lat, s.lon))) continue;
       const name = s.name.toLowerCase();
-      if (out.some((d) => d.name.toLowerCase() === name && near(d, s.lat, s.lon))) continue;
+      const same = taken.get(name) ?? [];
+      if (same.some((d) => near(d, s.lat, s.lon))) continue;
       const m = locate(s.lat, s.lon);
-      out.push({ kind: "station", name: s.name, municipalityName: m === NONE16 ? "" : municipalities[m].name, municipality: m === NONE16 ? undefined : m, lat: s.lat, lon: s.lon });
+      const d: PlaceDraft = { kind: "station", name: s.name, municipalityName: m === NONE16 ? "" : municipalities[m].name, municipality: m === NONE16 ? undefined : m, lat: s.lat, lon: s.lon };
+      out.push(d);
+      taken.set(name, [...same, d]);
     }
   }
   return out;

@@ -18,6 +18,8 @@
  * 400 m, the default, for E1; 250 m for the comparison) are imported in process into bench/.data/routeplan/ when
  * missing or with --rebuild; "our load" is the import of the 250 m one (read + compile + write) and, beside it,
  * loading that snapshot as `serve` does.
+ * Wall-clock and CPU time (process.cpuUsage, user + system) are both reported: on a machine doing other work the CPU
+ * time is the steadier figure. E1 also counts the RAPTOR searches each page ran.
  * Flags: --pairs <n> (300), --seed <n> (9), --skip-peer, --peer-all-trips <n> (queries for the peer's all-trips
  * variant, about a second each; default 30), --rebuild, --reuse-peer (the peer's last answers, when it was asked the
  * very same: to rework the comparison without its minutes).
@@ -33,7 +35,8 @@ import { zonedTime, type EpochMs } from "../../src/lib/zoned-time.js";
 import type { Network, ServiceDate, StopIdx } from "../../src/network/model.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
-import { planJourneys } from "../../src/routing/plan-journeys.js";
+import { planJourneys, type SearchFactory } from "../../src/routing/plan-journeys.js";
+import { defaultSearchFactory } from "../../src/routing/raptor-search.js";
 import { earliestArrival } from "../../src/routing/raptor.js";
 import { serviceDayEndMs } from "../../src/routing/service-day-end.js";
 import { activeServices } from "../../src/timetable/active-services.js";
@@ -111,6 +114,12 @@ interface E1Result {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The same in CPU time of this process (user + system): less disturbed by other work on the machine. */
+  cpuP50Ms: number;
+  cpuP95Ms: number;
+  /** RAPTOR searches a page ran: median and 95th percentile. */
+  searchesP50: number;
+  searchesP95: number;
   withItineraries: number;
   itinerariesMedian: number;
   incomplete: number;
@@ -121,29 +130,48 @@ function benchE1(network: Network, date: ServiceDate, pairs: number, seed: numbe
   const timeMs = zone.toEpochMs(date, DEPARTURE_SECONDS);
   const served = servedStops(network);
   const pick = (random: () => number) => served[Math.floor(random() * served.length)];
+  let searches = 0;
+  const counting: SearchFactory = (net, scope) => {
+    const search = defaultSearchFactory(net, scope);
+    return (query) => {
+      searches++;
+      return search(query);
+    };
+  };
   const run = (count: number, random: () => number) => {
     const samples: number[] = [];
+    const cpu: number[] = [];
+    const perPage: number[] = [];
     const counts: number[] = [];
     let incomplete = 0;
     for (let i = 0; i < count; i++) {
       const from = coordinateNear(network, pick(random), random);
       const to = coordinateNear(network, pick(random), random);
+      searches = 0;
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const plan = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs });
+      const plan = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs, searchFactory: counting });
       JSON.stringify(routeplanBody(network, plan, "http://localhost:8080"));
       samples.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+      perPage.push(searches);
       counts.push(plan.itineraries.length);
       if (!plan.complete) incomplete++;
     }
-    return { samples, counts, incomplete };
+    return { samples, cpu, perPage, counts, incomplete };
   };
   run(20, seeded(seed + 1000)); // warm-up: other pairs, so that the measured ones are not cached by the first
-  const { samples, counts, incomplete } = run(pairs, seeded(seed));
+  const { samples, cpu, perPage, counts, incomplete } = run(pairs, seeded(seed));
   return {
     p50Ms: median(samples),
     p95Ms: percentile(samples, 0.95),
     p99Ms: percentile(samples, 0.99),
     maxMs: Math.max(...samples),
+    cpuP50Ms: median(cpu),
+    cpuP95Ms: percentile(cpu, 0.95),
+    searchesP50: median(perPage),
+    searchesP95: percentile(perPage, 0.95),
     withItineraries: counts.filter((c) => c > 0).length,
     itinerariesMedian: median(counts),
     incomplete,
@@ -153,6 +181,8 @@ function benchE1(network: Network, date: ServiceDate, pairs: number, seed: numbe
 interface StopToStop {
   viewMs: number;
   p50Ms: number;
+  /** CPU time of this process, as E1Result's. */
+  cpuP50Ms: number;
   p95Ms: number;
   maxMs: number;
   /** Seconds after midnight of the date (GTFS time), null when not reached. */
@@ -169,14 +199,18 @@ function benchStopToStop(network: Network, date: ServiceDate, pairs: Array<[Stop
   const viewMs = performance.now() - t0;
   for (const [a, b] of pairs.slice(0, 20)) earliestArrival(view, a, b, timeMs); // warm-up
   const samples: number[] = [];
+  const cpu: number[] = [];
   const arrivals: Array<number | null> = [];
   for (const [a, b] of pairs) {
+    const c0 = process.cpuUsage();
     const s0 = performance.now();
     const at: EpochMs | undefined = earliestArrival(view, a, b, timeMs);
     samples.push(performance.now() - s0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     arrivals.push(at === undefined ? null : (at - dayStartMs) / 1000);
   }
-  return { viewMs, p50Ms: median(samples), p95Ms: percentile(samples, 0.95), maxMs: Math.max(...samples), arrivals };
+  return { viewMs, p50Ms: median(samples), cpuP50Ms: median(cpu), p95Ms: percentile(samples, 0.95), maxMs: Math.max(...samples), arrivals };
 }
 
 /** How our earliest arrival compares with the peer's, per pair. */
@@ -272,7 +306,8 @@ const e1 = benchE1(network400, date, pairCount, seed);
 console.log(
   `E1 in process, ${pairCount} coordinate pairs at 08:00: p50 ${ms(e1.p50Ms)} ms (target ≤ ${ROUTEPLAN_TARGETS.e1P50Ms}), ` +
     `p95 ${ms(e1.p95Ms)} ms (≤ ${ROUTEPLAN_TARGETS.e1P95Ms}), p99 ${ms(e1.p99Ms)}, max ${ms(e1.maxMs)}; ` +
-    `${e1.withItineraries} with itineraries (median ${e1.itinerariesMedian}), ${e1.incomplete} cut by the budget`,
+    `${e1.withItineraries} with itineraries (median ${e1.itinerariesMedian}), ${e1.incomplete} cut by the budget; ` +
+    `CPU time p50 ${ms(e1.cpuP50Ms)} ms, p95 ${ms(e1.cpuP95Ms)} ms; searches a page p50 ${e1.searchesP50}, p95 ${e1.searchesP95}`,
 );
 
 const random = seeded(seed + 2000);
@@ -287,7 +322,7 @@ const s2s = benchStopToStop(network250, date, pairs);
 const s2s400 = benchStopToStop(network400, date, pairs);
 console.log(
   `stop to stop, ${pairCount} pairs at 08:00 (${PEER_WALK_METERS} m footpaths): p50 ${ms(s2s.p50Ms)} ms (target ≤ ${ROUTEPLAN_TARGETS.stopToStopP50Ms}), ` +
-    `p95 ${ms(s2s.p95Ms)}, max ${ms(s2s.maxMs)}; view of the day ${ms(s2s.viewMs)} ms; reached ${s2s.arrivals.filter((x) => x !== null).length}` +
+    `p95 ${ms(s2s.p95Ms)}, max ${ms(s2s.maxMs)}, CPU time p50 ${ms(s2s.cpuP50Ms)} ms; view of the day ${ms(s2s.viewMs)} ms; reached ${s2s.arrivals.filter((x) => x !== null).length}` +
     ` | 400 m: p50 ${ms(s2s400.p50Ms)} ms, p95 ${ms(s2s400.p95Ms)}`,
 );
 

@@ -16,9 +16,9 @@ export function defaultSearchFactory(network: Network, scope: SearchScope): Jour
   let memo: { targets: readonly StopAccess[]; toward: boolean; bounds: Int32Array } | undefined;
   return (query) => {
     const toward = !query.arriveBy;
-    const targets = toward ? query.destinations : query.origins;
+    const [targets, sources] = toward ? [query.destinations, query.origins] : [query.origins, query.destinations];
     if (memo?.targets !== targets || memo.toward !== toward) {
-      memo = { targets, toward, bounds: travelBounds(view, targets, toward, LOWER_BOUND_CAP_SECONDS) };
+      memo = { targets, toward, bounds: travelBounds(view, targets, toward, LOWER_BOUND_CAP_SECONDS, sources) };
     }
     return raptor(view, query, memo.bounds);
   };

@@ -92,9 +92,10 @@ export function raptor(view: TransitView, query: RaptorQuery, bounds?: Int32Arra
  * of travel time to `toStop` are computed for it (lower-bounds.ts): they cost less than the search they save.
  */
 export function earliestArrival(view: TransitView, fromStop: StopIdx, toStop: StopIdx, timeMs: EpochMs): EpochMs | undefined {
+  const origins = [{ stop: fromStop, seconds: 0, meters: 0 }];
   const destinations = [{ stop: toStop, seconds: 0, meters: 0 }];
-  const bounds = travelBounds(view, destinations, true, LOWER_BOUND_CAP_SECONDS);
-  const journeys = raptor(view, { origins: [{ stop: fromStop, seconds: 0, meters: 0 }], destinations, timeMs, arriveBy: false }, bounds);
+  const bounds = travelBounds(view, destinations, true, LOWER_BOUND_CAP_SECONDS, origins);
+  const journeys = raptor(view, { origins, destinations, timeMs, arriveBy: false }, bounds);
   let best: EpochMs | undefined;
   for (const j of journeys) if (best === undefined || j.arrivalMs < best) best = j.arrivalMs;
   return best;

@@ -1,9 +1,10 @@
 /**
  * E9, the line-direction search: a public line number typed whole finds that line's directions first (the
  * identifier tier; the same number in several entities gives several lines); then the directions whose words match
- * every query word: the public number, the line's omschrijving, the direction's omschrijving and bestemming (its
- * own words), and the places it serves (the place and municipality words of its stops, stop-words.ts: context
- * words, best-tier.ts). A direction's words are a set: `leuven leuven` needs no two Leuvens.
+ * every query word: the bestemming (its required words: `335 aarschot` is the direction to Aarschot before the one
+ * from it), the public number, the line's and the direction's omschrijving (own words), and the places it serves
+ * (the place and municipality words of its stops: context words, best-tier.ts). A direction's words are a set:
+ * `leuven leuven` needs no two Leuvens.
  *
  * Within a tier: a match on its own words first, then nearer first when huidigePositie is given (the distance to the direction's nearest stop), then
  * busier (trips on a typical weekday), then the public number in natural order (`4` before `10`), the omschrijving,
@@ -63,9 +64,11 @@ export function buildLineDirectionSearchIndex(net: Network, activity: DayActivit
   const wordsOf = (ld: LineDirIdx): DocWords => {
     if (!dirs.exists[ld]) return NO_WORDS;
     const line = ld >> 1;
-    const own = new Set<string>();
-    for (const col of [lines.publicNumber[line], lines.description[line], dirs.description[ld], dirs.destination[ld]]) {
-      for (const w of textWords(strings.get(col))) own.add(w);
+    const required = [...new Set(textWords(strings.get(dirs.destination[ld])))];
+    const own = new Set<string>(required);
+    const optional: string[] = [];
+    for (const col of [lines.publicNumber[line], lines.description[line], dirs.description[ld]]) {
+      for (const w of textWords(strings.get(col))) if (!own.has(w)) optional.push(w), own.add(w);
     }
     const context = new Set<string>();
     for (let r = stopStart[ld]; r < stopStart[ld + 1]; r++) {
@@ -74,7 +77,7 @@ export function buildLineDirectionSearchIndex(net: Network, activity: DayActivit
       if (!place) placeWords.set(s, (place = stopPlaceWords(net, s)));
       for (const w of place) if (!own.has(w)) context.add(w);
     }
-    return { required: [], optional: [...own], context: [...context] };
+    return { required, optional, context: [...context] };
   };
   const text = buildTextIndex(count, wordsOf);
   const keys = Array.from({ length: count }, (_, ld) =>

@@ -3,23 +3,24 @@
  * comparator call per pair: (order, metres from huidigePositie, static rank), packed as
  * `(order * METRES_SPAN + metres) * ranks + rank`.
  *
- * The order is the tier (the identifier typed whole, then the worst word match: exact, prefix, fuzzy) and within it
- * the grade (best-tier.ts: the whole name matched, own words only, context needed). The static rank is a
- * document's place in the order that does not depend on the query (busier first, then the name, then the index;
- * for locations the kind first), computed once per index: it makes the order total, so a page never repeats or
- * skips a hit of the page before. Metres are whole (closer than a metre: the static rank decides) and 0 without a
- * position. The product stays an exact integer below 2^53: 12 orders x 2^24 m (16,777 km: anything farther ties)
- * x up to 2^25 ranks.
+ * The order is the tier (the identifier typed whole, then the worst word match: exact, prefix, fuzzy, fuzzy
+ * prefix) and within it the grade (best-tier.ts: the whole name matched, own words only, context needed). The
+ * static rank is a document's place in the order that does not depend on the query (busier first, then the name,
+ * then the index; for locations the kind first), computed once per index: it makes the order total, so a page
+ * never repeats or skips a hit of the page before. Metres are whole (closer than a metre: the static rank decides)
+ * and 0 without a position. The product stays an exact integer below 2^53: 15 orders x 2^24 m (16,777 km: anything
+ * farther ties) x up to 2^25 ranks.
  */
 import { haversineMeters } from "../network/queries/stops-near.js";
 import { GRADES } from "./best-tier.js";
+import { QUALITIES } from "./text-index.js";
 import type { SearchPage } from "./search-types.js";
 
 /** Order of a hit whose identifier (stop number, stop_code, stop_id, public line number) was typed whole. */
 export const ORDER_IDENTIFIER = 0;
 /** Order of a word match (text-index.ts docMatch: quality * GRADES + grade): after the identifier tier. */
 export const wordOrder = (match: number): number => GRADES + match;
-const ORDERS = 4 * GRADES;
+const ORDERS = (1 + QUALITIES) * GRADES;
 
 const METRES_SPAN = 2 ** 24;
 /** The largest distance a key holds: what a hit with no position of its own is given. */

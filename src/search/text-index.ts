@@ -4,7 +4,8 @@
  * document or per posting.
  *
  * A query word becomes a Term: the dictionary ids it matches, by quality: exact (the word itself), prefix (an id
- * range, last word only) and fuzzy (words and ranges within its typo allowance). A query is answered by walking the
+ * range, last word only), fuzzy (words within its typo allowance) and fuzzy prefix (ranges of words starting
+ * within the allowance, last word only). A query is answered by walking the
  * postings of its most selective term (fewest postings) and checking each document found against every term with a
  * bottleneck assignment (best-tier.ts): every query word must match a different word of the document.
  */
@@ -12,10 +13,16 @@ import { matchGrade, NO_MATCH } from "./best-tier.js";
 import type { QueryWord } from "./normalise-text.js";
 import { WordDictionary } from "./word-dictionary.js";
 
-/** Match qualities of a term against a word: the issue's tiers, best first. */
+/**
+ * Match qualities of a term against a word: the issue's tiers, best first, the fuzzy one in two (a typo in a whole
+ * word, then a typo in what the last word starts: `hlle` is Halle before Halen).
+ */
 export const QUALITY_EXACT = 0;
 export const QUALITY_PREFIX = 1;
 export const QUALITY_FUZZY = 2;
+export const QUALITY_FUZZY_PREFIX = 3;
+/** How many qualities there are. */
+export const QUALITIES = 4;
 
 export interface TextIndex {
   readonly dictionary: WordDictionary;
@@ -190,7 +197,7 @@ export function resolveTerm(index: TextIndex, q: QueryWord): Term {
   return { exact, prefixLo, prefixHi, fuzzyWords, fuzzyRanges, spans, postingRows };
 }
 
-/** How well a term matches a word: QUALITY_EXACT, QUALITY_PREFIX, QUALITY_FUZZY or NO_MATCH. */
+/** How well a term matches a word: QUALITY_EXACT .. QUALITY_FUZZY_PREFIX, or NO_MATCH. */
 export function termQuality(term: Term, word: number): number {
   if (word === term.exact) return QUALITY_EXACT;
   if (word >= term.prefixLo && word < term.prefixHi) return QUALITY_PREFIX;
@@ -204,7 +211,7 @@ export function termQuality(term: Term, word: number): number {
   }
   if (lo < f.length && f[lo] === word) return QUALITY_FUZZY;
   const r = term.fuzzyRanges;
-  for (let i = 0; i < r.length; i += 2) if (word >= r[i] && word < r[i + 1]) return QUALITY_FUZZY;
+  for (let i = 0; i < r.length; i += 2) if (word >= r[i] && word < r[i + 1]) return QUALITY_FUZZY_PREFIX;
   return NO_MATCH;
 }
 

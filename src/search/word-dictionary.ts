@@ -6,7 +6,8 @@
  * neighbours counts as one), found by walking the trie with one row of the edit-distance table per depth
  * (Oflazer's method): a subtree is left as soon as every cell of its row exceeds the allowance, so a search with
  * one or two edits visits a small part of the trie however many words it holds. In prefix mode (the last word
- * typed) a node whose row ends within the allowance yields its whole subtree, one id range.
+ * typed) a node whose row ends within the allowance yields its whole subtree, one id range, and the walk goes on
+ * below it only for the whole words within the allowance (a typo in a whole word ranks above one in a prefix).
  *
  * The trie is typed arrays (a node per distinct prefix: char, first child, next sibling, word, id range), built in
  * one pass over the sorted words.
@@ -134,8 +135,9 @@ export class WordDictionary {
   }
 
   /**
-   * The words within `maxEdits` Damerau edits of `query` (prefix mode: the words that start with such a string,
-   * reported as id ranges). The exact word and, in prefix mode, the plain prefix range are among them.
+   * The words within `maxEdits` Damerau edits of `query`, and in prefix mode also the words that start with such a
+   * string, as id ranges (a range holds the whole words too). The exact word and, in prefix mode, the plain prefix
+   * range are among them.
    */
   fuzzy(query: string, maxEdits: number, prefix: boolean, sink: FuzzySink): void {
     const n = query.length;
@@ -147,7 +149,8 @@ export class WordDictionary {
     const q = new Uint16Array(n);
     for (let j = 0; j < n; j++) q[j] = query.charCodeAt(j);
     const { nodeChar, firstChild, nextSibling, nodeWord, nodeLo, nodeHi } = this;
-    const visit = (node: number, depth: number): void => {
+    // inRange: an ancestor's subtree was reported as a range; below it only whole words are still looked for.
+    const visit = (node: number, depth: number, inRange: boolean): void => {
       const prev = depth * width;
       const cur = prev + width;
       const before = prev - width;
@@ -171,14 +174,15 @@ export class WordDictionary {
           if (v < min) min = v;
         }
         const end = rows[cur + n];
-        if (prefix && end <= maxEdits) {
+        let reported = inRange;
+        if (prefix && !inRange && end <= maxEdits) {
           sink.range(nodeLo[c], nodeHi[c]);
-          continue;
+          reported = true;
         }
         if (end <= maxEdits && nodeWord[c] >= 0) sink.word(nodeWord[c]);
-        if (min <= maxEdits) visit(c, depth + 1);
+        if (min <= maxEdits) visit(c, depth + 1, reported);
       }
     };
-    visit(0, 0);
+    visit(0, 0, false);
   }
 }

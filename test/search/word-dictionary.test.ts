@@ -13,7 +13,7 @@ function fuzzy(query: string, edits: number, prefix = false): string[] {
       for (let i = lo; i < hi; i++) out.push(dict.words[i]);
     },
   });
-  return out.sort();
+  return [...new Set(out)].sort();
 }
 
 describe("WordDictionary", () => {
@@ -38,8 +38,11 @@ describe("WordDictionary", () => {
     expect(fuzzy("station", 0)).toEqual(["station"]);
   });
 
-  it("dictionary - prefix mode finds the words starting within the allowance", () => {
+  it("dictionary - prefix mode finds the words starting within the allowance, and says which are whole words", () => {
     expect(fuzzy("bondgenotne", 1, true)).toEqual(["bondgenotenlaan", "bondgenotenstraat"]);
     expect(fuzzy("lueven", 1, true)).toEqual(["leuven", "leuvense", "leuvensesteenweg"]);
+    const whole: string[] = [];
+    dict.fuzzy("lueven", 1, true, { word: (id) => whole.push(dict.words[id]), range: () => {} });
+    expect(whole).toEqual(["leuven"]);
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { CONFIG_INVALID } from "../errors.js";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -40,6 +41,8 @@ export interface AppConfig {
   routeplan?: RouteplanConfig;
   /** Things worth a warning line in the startup log, e.g. that the demo key works. */
   warnings: string[];
+  /** Workers, reload, shutdown, HTTP timeouts, CORS, /metrics and /ready (issue 11; parseServer below). */
+  server: ServerConfig;
 }
 
 /** One GTFS-Realtime feed to poll. Its name is unique: /health, the logs and the match figures use it. */
@@ -127,6 +130,7 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
   if (gtfsRtPath === "") throw CONFIG_INVALID('GTFS_RT_PATH must be a path below the root, e.g. /gtfs/v3/realtime; got "/"');
   const realtime = parseRealtime(env, overrides, warnings);
   const routeplan = parseRouteplan(env);
+  const server = parseServer(env, realtime);
   return {
     port,
     host,
@@ -141,6 +145,7 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
     realtime,
     routeplan,
     warnings,
+    server,
   };
 }
 
@@ -476,4 +481,103 @@ function checkHeaderValue(where: string, key: string, v: string): string {
   // The value is a secret more often than not: the message names the header, never the value.
   if (/[\r\n\0]/.test(v)) throw CONFIG_INVALID(`${where}: the value of ${key} holds a line break`);
   return v;
+}
+
+// --- the production server (issue 11): workers, reload, shutdown, HTTP, /metrics, /ready -------------------
+
+/** Who may read /metrics: loopback clients only (not through a proxy), anyone, or nobody (the route is absent). */
+export type MetricsAccess = "loopback" | "open" | "off";
+
+export interface ServerConfig {
+  /** Processes that serve (WORKERS, or `--workers`; default the number of cores; 1 = one process, no cluster). */
+  workers: number;
+  /** Seconds SIGTERM waits for the requests in flight before it closes what is left and exits (SHUTDOWN_TIMEOUT_SECONDS, default 10). */
+  shutdownTimeoutSeconds: number;
+  /** Reload the snapshot when its file is replaced (SNAPSHOT_WATCH=true|false, default false). */
+  snapshotWatch: boolean;
+  /** Loopback port of the admin endpoint `lijnwijzer reload` posts to (ADMIN_PORT); undefined: none. */
+  adminPort: number | undefined;
+  /** Origins browsers may call from (CORS_ORIGINS: `*` (default), origins comma-separated, or `none`). */
+  corsOrigins: "*" | readonly string[];
+  /** Who may read /metrics (METRICS: loopback (default), open, off). */
+  metrics: MetricsAccess;
+  /**
+   * The oldest real-time message /ready accepts, per configured feed, in seconds (READY_REALTIME_MAX_AGE_SECONDS;
+   * default REALTIME_MAX_AGE_SECONDS); undefined ("off"): /ready does not look at real-time.
+   */
+  readyRealtimeMaxAgeSeconds: number | undefined;
+  /** Seconds a client may take to send a whole request (HTTP_REQUEST_TIMEOUT_SECONDS, default 30). */
+  requestTimeoutSeconds: number;
+  /** Seconds a client may take to send the request's headers (HTTP_HEADERS_TIMEOUT_SECONDS, default 10, at most the request timeout). */
+  headersTimeoutSeconds: number;
+  /** Seconds an idle keep-alive connection stays open (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, default 72: longer than a proxy's usual 60). */
+  keepAliveTimeoutSeconds: number;
+}
+
+/** More workers than this is a typo, not a machine. */
+const MAX_WORKERS = 256;
+
+function parseServer(env: ConfigEnv, realtime: RealtimeConfig): ServerConfig {
+  const requestTimeoutSeconds = parseWhole("HTTP_REQUEST_TIMEOUT_SECONDS", env.HTTP_REQUEST_TIMEOUT_SECONDS, 30, 1, 3600, "seconds");
+  const headersTimeoutSeconds = parseWhole("HTTP_HEADERS_TIMEOUT_SECONDS", env.HTTP_HEADERS_TIMEOUT_SECONDS, Math.min(10, requestTimeoutSeconds), 1, 3600, "seconds");
+  // Node refuses a headers timeout longer than the request timeout: say so here, not as a stack at listen().
+  if (headersTimeoutSeconds > requestTimeoutSeconds) {
+    throw CONFIG_INVALID(
+      `HTTP_HEADERS_TIMEOUT_SECONDS (${headersTimeoutSeconds}) is longer than HTTP_REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds}): the headers are part of the request; lower the one or raise the other`,
+    );
+  }
+  const adminPort = env.ADMIN_PORT === undefined || env.ADMIN_PORT.trim() === "" ? undefined : parseWhole("ADMIN_PORT", env.ADMIN_PORT, 0, 1, 65535, "a TCP port");
+  return {
+    workers: parseWorkers(env.WORKERS),
+    shutdownTimeoutSeconds: parseWhole("SHUTDOWN_TIMEOUT_SECONDS", env.SHUTDOWN_TIMEOUT_SECONDS, 10, 1, 3600, "seconds"),
+    snapshotWatch: parseBoolean("SNAPSHOT_WATCH", env.SNAPSHOT_WATCH, false),
+    adminPort,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    metrics: parseChoice("METRICS", env.METRICS, ["loopback", "open", "off"] as const, "loopback"),
+    readyRealtimeMaxAgeSeconds: parseReadyAge(env.READY_REALTIME_MAX_AGE_SECONDS, realtime.maxAgeSeconds),
+    requestTimeoutSeconds,
+    headersTimeoutSeconds,
+    keepAliveTimeoutSeconds: parseWhole("HTTP_KEEP_ALIVE_TIMEOUT_SECONDS", env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 72, 1, 3600, "seconds"),
+  };
+}
+
+function parseWorkers(value: string | undefined): number {
+  const cores = availableParallelism();
+  if (value === undefined || value.trim() === "" || value.trim().toLowerCase() === "auto") return cores;
+  return parseWhole("WORKERS (or --workers)", value, cores, 1, MAX_WORKERS, "processes (or auto, the number of cores)");
+}
+
+function parseChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[], fallback: T): T {
+  if (value === undefined || value.trim() === "") return fallback;
+  const v = value.trim().toLowerCase() as T;
+  if (!choices.includes(v)) throw CONFIG_INVALID(`${name} must be one of ${choices.join(", ")}, got "${value}"`);
+  return v;
+}
+
+function parseReadyAge(value: string | undefined, realtimeMaxAge: number): number | undefined {
+  if (value !== undefined && value.trim().toLowerCase() === "off") return undefined;
+  return parseSeconds("READY_REALTIME_MAX_AGE_SECONDS", value, realtimeMaxAge);
+}
+
+/** `*`, `none`, or origins such as https://app.example.org (scheme, host and port; no path). */
+function parseCorsOrigins(value: string | undefined): "*" | readonly string[] {
+  if (value === undefined || value.trim() === "" || value.trim() === "*") return "*";
+  if (value.trim().toLowerCase() === "none") return [];
+  const origins: string[] = [];
+  for (const raw of value.split(",")) {
+    const v = raw.trim();
+    if (v === "") continue;
+    if (v === "*") throw CONFIG_INVALID('CORS_ORIGINS: "*" goes alone, not beside origins');
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      throw CONFIG_INVALID(`CORS_ORIGINS must be *, none, or origins such as https://app.example.org, comma-separated; "${v}" is none`);
+    }
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== v.replace(/\/$/, "")) {
+      throw CONFIG_INVALID(`CORS_ORIGINS: "${v}" is no origin: give scheme, host and port only, e.g. https://app.example.org`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
 }

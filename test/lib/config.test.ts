@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LijnwijzerError } from "../../src/errors.js";
@@ -39,6 +39,18 @@ describe("loadConfig", () => {
       gtfsRtPath: "/gtfs/v3/realtime",
       realtime: { feeds: undefined, intervalSeconds: 30, timeoutSeconds: 10, maxAgeSeconds: 300, maxBytes: 33_554_432 },
       warnings: ["no API keys configured: the key 'demo' works (set API_KEYS or API_KEYS_FILE)"],
+      server: {
+        workers: availableParallelism(),
+        shutdownTimeoutSeconds: 10,
+        snapshotWatch: false,
+        adminPort: undefined,
+        corsOrigins: "*",
+        metrics: "loopback",
+        readyRealtimeMaxAgeSeconds: 300,
+        requestTimeoutSeconds: 30,
+        headersTimeoutSeconds: 10,
+        keepAliveTimeoutSeconds: 72,
+      },
     });
   });
 

@@ -72,3 +72,15 @@ export const COLOUR_NOT_FOUND = defineError("LW_COLOUR_NOT_FOUND", 404, "Colour 
 export const DIVERSION_NOT_FOUND = defineError("LW_DIVERSION_NOT_FOUND", 404, "Diversion %s does not exist");
 export const GTFS_ID_NOT_FOUND = defineError("LW_GTFS_ID_NOT_FOUND", 404, "No %s of the network has the GTFS %s %s");
 export const TRIP_NOT_FOUND = defineError("LW_TRIP_NOT_FOUND", 404, "Trip %s does not run on line direction %s on %s");
+
+// --- keys and quotas (issue 11: src/lib/keys-file.ts, src/api/quota/) ----------------------------
+export const KEYS_FILE_INVALID = defineError("LW_KEYS_FILE_INVALID", 500, "Keys file %s: %s");
+/** The wording of the operator's gateway (Azure API Management) for its rate limit, with our status 429. */
+export const QUOTA_MINUTE_EXCEEDED = defineError("LW_QUOTA_MINUTE", 429, "Rate limit is exceeded. Try again in %s seconds.");
+/** The gateway's wording for its call volume quota (it answers 403; the issue asks 429 for every limit). */
+export const QUOTA_DAY_EXCEEDED = defineError("LW_QUOTA_DAY", 429, "Out of call volume quota. Quota will be replenished in %s.");
+export const QUOTA_STORE_UNAVAILABLE = defineError(
+  "LW_QUOTA_STORE_UNAVAILABLE",
+  503,
+  "The service cannot count calls at the moment (its quota store does not answer), so it answers none: try again in a few seconds",
+);

@@ -228,6 +228,11 @@ interface Agreement {
   oursLaterForbiddenStops: number;
   /** ... of which (neither) the peer's journey rides more vehicles than our MAX_TRANSFERS allows. */
   oursLaterMoreRides: number;
+  /**
+   * ... of which (none of these) the peer changes vehicles at one stop faster than transfers.txt's min_transfer_time
+   * for that stop (New York: 3 minutes at each subway platform), which we honour.
+   */
+  oursLaterTransferTime: number;
   bothNone: number;
   onlyOurs: number;
   onlyPeer: number;
@@ -235,7 +240,27 @@ interface Agreement {
 }
 
 function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Array<number | null>, peer: PeerAnswer[], maxRides: number): Agreement {
-  const a: Agreement = { same: 0, oursEarlier: 0, oursLater: 0, oursLaterChainedWalks: 0, oursLaterForbiddenStops: 0, oursLaterMoreRides: 0, bothNone: 0, onlyOurs: 0, onlyPeer: 0, examples: [] };
+  const a: Agreement = {
+    same: 0,
+    oursEarlier: 0,
+    oursLater: 0,
+    oursLaterChainedWalks: 0,
+    oursLaterForbiddenStops: 0,
+    oursLaterMoreRides: 0,
+    oursLaterTransferTime: 0,
+    bothNone: 0,
+    onlyOurs: 0,
+    onlyPeer: 0,
+    examples: [],
+  };
+  // The minimum time to change at a stop: its footpath to itself (build-footpaths.ts), by the peer's stop label.
+  const changeSeconds = new Map<string, number>();
+  const { footpathStart, footpathTo, footpathSeconds } = network.stops;
+  for (let s = 0; s < network.stops.count; s++) {
+    for (let f = footpathStart[s]; f < footpathStart[s + 1]; f++) if (footpathTo[f] === s) changeSeconds.set(stopLabel(network, s), footpathSeconds[f]);
+  }
+  const tooQuick = (changes: PeerAnswer["changes"]) =>
+    changes.some(([stop, arrive, depart]) => arrive >= 0 && depart >= 0 && depart - arrive < (changeSeconds.get(stop) ?? 0));
   const hhmm = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
   peer.forEach((p, i) => {
     const o = ours[i];
@@ -259,6 +284,7 @@ function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Arr
       if (chained) a.oursLaterChainedWalks++;
       else if (p.forbiddenStops > 0) a.oursLaterForbiddenStops++;
       else if (rides > maxRides) a.oursLaterMoreRides++;
+      else if (tooQuick(p.changes)) a.oursLaterTransferTime++;
       else if (a.examples.length < 12) a.examples.push(`ours later: ${label}, ours ${hhmm(o)}, peer ${hhmm(p.arrival)} (${JSON.stringify(p.changes)})`);
     }
   });
@@ -371,7 +397,8 @@ if (!flag("--skip-peer")) {
     console.log(
       `agreement (${name}): same ${a.same}, ours earlier ${a.oursEarlier}, ours later ${a.oursLater} (the peer walks two footpaths in a row ${a.oursLaterChainedWalks}, ` +
         `boards or alights where the feed forbids it ${a.oursLaterForbiddenStops}, rides more than ${maxRides} vehicles ${a.oursLaterMoreRides}, ` +
-        `unexplained ${a.oursLater - a.oursLaterChainedWalks - a.oursLaterForbiddenStops - a.oursLaterMoreRides}), ` +
+        `changes faster than the stop's min_transfer_time ${a.oursLaterTransferTime}, ` +
+        `unexplained ${a.oursLater - a.oursLaterChainedWalks - a.oursLaterForbiddenStops - a.oursLaterMoreRides - a.oursLaterTransferTime}), ` +
         `both none ${a.bothNone}, only ours ${a.onlyOurs}, only the peer ${a.onlyPeer}`,
     );
     for (const e of a.examples) console.log(`  ${e}`);

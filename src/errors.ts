@@ -58,6 +58,10 @@ export const UNAUTHORIZED = defineError(
 );
 export const ROUTE_NOT_FOUND = defineError("LW_ROUTE_NOT_FOUND", 404, "Resource not found: %s");
 export const BAD_PARAMETER = defineError("LW_BAD_PARAMETER", 400, "%s");
+// The production server (issue 11): a method the path lacks, /metrics from outside loopback, /ready while not ready.
+export const METHOD_NOT_ALLOWED = defineError("LW_METHOD_NOT_ALLOWED", 405, "Method %s is not allowed on %s: it answers %s");
+export const METRICS_FORBIDDEN = defineError("LW_METRICS_FORBIDDEN", 403, "%s");
+export const NOT_READY = defineError("LW_NOT_READY", 503, "Not ready: %s");
 export const ENTITY_NOT_FOUND = defineError("LW_ENTITY_NOT_FOUND", 404, "Entity %s does not exist");
 export const LINE_NOT_FOUND = defineError("LW_LINE_NOT_FOUND", 404, "Line %s of entity %s does not exist");
 export const LINE_DIRECTION_NOT_FOUND = defineError(

@@ -16,7 +16,7 @@
  *
  * Input: bench/.data/mta/*.zip (`npm run bench:import` fetches them). The two snapshots it plans on (walk radius
  * 400 m, the default, for E1; 250 m for the comparison) are imported in process into bench/.data/routeplan/ when
- * missing or with --rebuild; "our load" is the import of the 250 m one (read + compile + write) and, beside it,
+ * missing, of another format version, or with --rebuild; "our load" is the import of the 250 m one (read + compile + write) and, beside it,
  * loading that snapshot as `serve` does.
  * Wall-clock and CPU time (process.cpuUsage, user + system) are both reported: on a machine doing other work the CPU
  * time is the steadier figure. E1 also counts the RAPTOR searches each page ran.
@@ -33,7 +33,7 @@ import { importFeeds } from "../../src/cli/import-command.js";
 import { formatServiceDate } from "../../src/lib/service-date.js";
 import { zonedTime, type EpochMs } from "../../src/lib/zoned-time.js";
 import type { Network, ServiceDate, StopIdx } from "../../src/network/model.js";
-import { loadSnapshot } from "../../src/network/snapshot.js";
+import { isLoadableSnapshot, loadSnapshot } from "../../src/network/snapshot.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { planJourneys, type SearchFactory } from "../../src/routing/plan-journeys.js";
 import { defaultSearchFactory } from "../../src/routing/raptor-search.js";
@@ -82,7 +82,7 @@ async function ensureSnapshot(zips: string[], walkRadiusMeters: number): Promise
   const dir = join(benchDataDir, "routeplan");
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `mta-walk${walkRadiusMeters}.snapshot`);
-  if (existsSync(path) && !flag("--rebuild")) return { path, importSeconds: undefined };
+  if (existsSync(path) && !flag("--rebuild") && isLoadableSnapshot(path)) return { path, importSeconds: undefined };
   console.log(`bench: importing ${zips.length} feeds with --walk-radius ${walkRadiusMeters} into ${path}`);
   const quiet = { stage() {}, bar() {}, done() {} };
   const r = await importFeeds({ feeds: zips, out: path, profile: "generic", walkRadiusMeters, progress: quiet, log: () => {} });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { CONFIG_INVALID } from "../errors.js";
+import { CONFIG_INVALID, LijnwijzerError } from "../errors.js";
+import { type KeysFile, readKeysFile as readKeysJson } from "./keys-file.js";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -39,10 +40,29 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   /** Route planning (E1) when ROUTEPLAN_* is set; undefined: the planner's defaults (src/routing/plan-journeys.ts). */
   routeplan?: RouteplanConfig;
+  /** Keys with products and quotas (KEYS_FILE, QUOTA_*, REDIS_URL; issue 11; parseQuota below). */
+  quota: QuotaConfig;
   /** Things worth a warning line in the startup log, e.g. that the demo key works. */
   warnings: string[];
   /** Workers, reload, shutdown, HTTP timeouts, CORS, /metrics and /ready (issue 11; parseServer below). */
   server: ServerConfig;
+}
+
+/**
+ * Keys with products and call limits (src/lib/keys-file.ts), counted per key in fixed UTC windows by a quota
+ * store (src/api/quota/). Keys of API_KEYS, API_KEYS_FILE and the demo key have no limit.
+ */
+export interface QuotaConfig {
+  /** KEYS_FILE: the keys file as read at startup; the server re-reads it when it changes. Undefined: no quota. */
+  keysFile?: { path: string; content: KeysFile };
+  /** QUOTA_STORE: where calls are counted; "memory" (default) per process, "redis" shared by processes and replicas. */
+  store: "memory" | "redis";
+  /** REDIS_URL (redis://[user:password@]host:port[/db], rediss:// for TLS); required with QUOTA_STORE=redis. */
+  redisUrl?: string;
+  /** QUOTA_REDIS_FAILURE: when Redis does not answer, "open" (default) serves and counts in the process, "closed" answers 503. */
+  redisFailure: "open" | "closed";
+  /** QUOTA_REDIS_TIMEOUT_MS: the longest a request waits for Redis (10 to 5000, default 100). */
+  redisTimeoutMs: number;
 }
 
 /** One GTFS-Realtime feed to poll. Its name is unique: /health, the logs and the match figures use it. */
@@ -121,7 +141,8 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
   if (keysFile !== undefined && fromFile.length === 0) {
     throw CONFIG_INVALID(`API_KEYS_FILE ${keysFile} holds no key: write one key per line`);
   }
-  if (apiKeys.length === 0) {
+  const quota = parseQuota(env, warnings);
+  if (apiKeys.length === 0 && quota.keysFile === undefined) {
     apiKeys = [DEMO_API_KEY];
     apiKeysSource = "demo";
     warnings.push(`no API keys configured: the key '${DEMO_API_KEY}' works (set API_KEYS or API_KEYS_FILE)`);
@@ -144,9 +165,59 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
     gtfsRtPath,
     realtime,
     routeplan,
+    quota,
     warnings,
     server,
   };
+}
+
+// --- keys file and quotas (issue 11) -------------------------------------------------------
+
+function parseQuota(env: ConfigEnv, warnings: string[]): QuotaConfig {
+  const path = nonEmpty("KEYS_FILE", env.KEYS_FILE);
+  let keysFile: QuotaConfig["keysFile"];
+  if (path !== undefined) {
+    try {
+      keysFile = { path, content: readKeysJson(path) };
+    } catch (e) {
+      if (!(e instanceof LijnwijzerError)) throw e;
+      throw CONFIG_INVALID(`KEYS_FILE: ${e.message}; \`lijnwijzer keys add\` creates the file`);
+    }
+    if (keysFile.content.keys.length === 0) {
+      warnings.push(`KEYS_FILE ${path} holds no key yet: requests answer 401 until \`lijnwijzer keys add\` adds one (the server re-reads the file)`);
+    }
+  }
+  const storeValue = env.QUOTA_STORE?.trim().toLowerCase() || "memory";
+  if (storeValue !== "memory" && storeValue !== "redis") throw CONFIG_INVALID(`QUOTA_STORE must be memory or redis, got "${env.QUOTA_STORE}"`);
+  const store: QuotaConfig["store"] = storeValue;
+  const redisUrl = parseRedisUrl(env.REDIS_URL);
+  if (store === "redis" && redisUrl === undefined) {
+    throw CONFIG_INVALID("QUOTA_STORE=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379");
+  }
+  const failure = env.QUOTA_REDIS_FAILURE?.trim().toLowerCase() || "open";
+  if (failure !== "open" && failure !== "closed") {
+    throw CONFIG_INVALID(`QUOTA_REDIS_FAILURE must be open (serve when Redis does not answer) or closed (answer 503), got "${env.QUOTA_REDIS_FAILURE}"`);
+  }
+  const redisTimeoutMs = parseWhole("QUOTA_REDIS_TIMEOUT_MS", env.QUOTA_REDIS_TIMEOUT_MS, 100, 10, 5000, "milliseconds");
+  if (store === "redis" && keysFile === undefined) {
+    warnings.push("QUOTA_STORE=redis counts the calls of the keys in KEYS_FILE, and KEYS_FILE is not set: nothing is counted");
+  }
+  return { keysFile, store, redisUrl, redisFailure: failure, redisTimeoutMs };
+}
+
+function parseRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    // The URL may hold a password: the message never repeats it.
+    throw CONFIG_INVALID("REDIS_URL is no valid URL: give redis://host:port, e.g. redis://127.0.0.1:6379");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw CONFIG_INVALID(`REDIS_URL must start with redis:// or rediss://, got ${url.protocol}//...`);
+  }
+  return url.href;
 }
 
 function parseRouteplan(env: ConfigEnv): RouteplanConfig | undefined {

@@ -46,6 +46,12 @@ export interface AppConfig {
   warnings: string[];
   /** Workers, reload, shutdown, HTTP timeouts, CORS, /metrics and /ready (issue 11; parseServer below). */
   server: ServerConfig;
+  /**
+   * The subscription key the demo page at / calls the API with, given to every visitor by /web-config.json
+   * (WEB_API_KEY; src/api/web-page.ts). Unset: the page gets `demo` when no key is configured, else none (the
+   * visitor types one).
+   */
+  webApiKey?: string;
 }
 
 /**
@@ -152,6 +158,7 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
   const realtime = parseRealtime(env, overrides, warnings);
   const routeplan = parseRouteplan(env);
   const server = parseServer(env, realtime);
+  const webApiKey = parseWebApiKey(env.WEB_API_KEY, apiKeys, apiKeysSource, quota.keysFile !== undefined, warnings);
   return {
     port,
     host,
@@ -168,7 +175,28 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
     quota,
     warnings,
     server,
+    webApiKey,
   };
+}
+
+/** WEB_API_KEY: one of the accepted keys, public by design (every visitor of / receives it): give it its own quota. */
+function parseWebApiKey(
+  value: string | undefined,
+  apiKeys: string[],
+  source: AppConfig["apiKeysSource"],
+  keysFile: boolean,
+  warnings: string[],
+): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const [key] = parseKeyList("WEB_API_KEY", [value]);
+  if (source === "demo" && key !== DEMO_API_KEY) {
+    throw CONFIG_INVALID(`WEB_API_KEY is no accepted key: with no key configured only '${DEMO_API_KEY}' works; add it to API_KEYS or unset WEB_API_KEY`);
+  }
+  // A keys file holds hashes only: a key of it cannot be checked here.
+  if (source !== "demo" && !keysFile && !apiKeys.includes(key)) {
+    warnings.push("WEB_API_KEY is not among API_KEYS / API_KEYS_FILE: the demo page's calls will be refused (401)");
+  }
+  return key;
 }
 
 // --- keys file and quotas (issue 11) -------------------------------------------------------

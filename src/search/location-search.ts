@@ -24,7 +24,7 @@ import { NONE32 } from "../network/constants.js";
 import { PLACE_KINDS, type Network, type PlaceIdx, type PlaceKind } from "../network/model.js";
 import { matchGrade, NO_MATCH } from "./best-tier.js";
 import { foldText, naturalKey, queryWords, textWords, type QueryWord } from "./normalise-text.js";
-import { RankedHits, staticRanks, wordOrder } from "./ranked-hits.js";
+import { MAX_RANKS, RankedHits, staticRanks, wordOrder } from "./ranked-hits.js";
 import type { LocationHit, SearchPage, SearchRequest } from "./search-types.js";
 import { stopWords } from "./stop-words.js";
 import {
@@ -239,9 +239,15 @@ function addressMatch(index: LocationSearchIndex, words: readonly QueryWord[], t
   return matchGrade(matrix, n, m, docRequired[doc], streetOwn + extra);
 }
 
-/** Addresses matching the query, with their match (quality * GRADES + grade). */
-function matchAddresses(net: Network, index: LocationSearchIndex, words: readonly QueryWord[], terms: readonly Term[]): Map<PlaceIdx, number> {
-  const found = new Map<PlaceIdx, number>();
+/** An address found: its match (quality * GRADES + grade) and the document (street) it was found through. */
+interface AddressMatch {
+  match: number;
+  doc: number;
+}
+
+/** Addresses matching the query. */
+function matchAddresses(net: Network, index: LocationSearchIndex, words: readonly QueryWord[], terms: readonly Term[]): Map<PlaceIdx, AddressMatch> {
+  const found = new Map<PlaceIdx, AddressMatch>();
   if (index.groupAddresses.length === 0 || terms.length < 2) return found;
   const { groupOfDoc, groupStart, groupAddresses, groupNumbers } = index;
   for (let h = 0; h < terms.length; h++) {
@@ -265,7 +271,7 @@ function matchAddresses(net: Network, index: LocationSearchIndex, words: readonl
         const q = addressMatch(index, words, terms, doc, house, h);
         if (q === NO_MATCH) continue;
         const before = found.get(p);
-        if (before === undefined || q < before) found.set(p, q);
+        if (before === undefined || q < before.match) found.set(p, { match: q, doc });
       }
     });
   }
@@ -286,16 +292,24 @@ export function searchLocations(net: Network, index: LocationSearchIndex, reques
     },
     (doc) => index.rank[doc] !== NONE32,
   );
+  // Addresses: by match, then as their streets rank (a street-less group after the streets), then the house number
+  // in natural order (12, 12 bus 1, 12 bus 2), then the index.
   const addresses = [...matchAddresses(net, index, words, terms)];
   if (addresses.length > 1) {
     const { places, strings } = net;
-    const key = new Map(addresses.map(([p]) => [p, `${foldText(strings.get(places.name[p]))} ${foldText(strings.get(places.municipalityName[p]))}\u0000${naturalKey(strings.get(places.houseNumber[p]))}`]));
-    addresses.sort(([a, qa], [b, qb]) => qa - qb || (key.get(a)! < key.get(b)! ? -1 : key.get(a)! > key.get(b)! ? 1 : a - b));
+    const houseKey = new Map<number, string>();
+    const house = (p: PlaceIdx) => {
+      let k = houseKey.get(p);
+      if (k === undefined) houseKey.set(p, (k = naturalKey(strings.get(places.houseNumber[p]))));
+      return k;
+    };
+    const streetRank = (doc: number) => (index.rank[doc] === NONE32 ? MAX_RANKS + doc : index.rank[doc]);
+    addresses.sort(([a, x], [b, y]) => x.match - y.match || streetRank(x.doc) - streetRank(y.doc) || (house(a) < house(b) ? -1 : house(a) > house(b) ? 1 : a - b));
   }
   const ranked = index.byRank.length;
   const hits = new RankedHits(ranked + addresses.length);
   for (let i = 0; i < docTiers.length; i++) hits.add(docTiers[i], 0, docRanks[i]);
-  addresses.forEach(([, match], k) => hits.add(wordOrder(match), 0, ranked + k));
+  addresses.forEach(([, found], k) => hits.add(wordOrder(found.match), 0, ranked + k));
   return hits.page(request.startIndex, request.maxHits, (r): LocationHit => {
     if (r >= ranked) return { kind: "place", place: addresses[r - ranked][0] };
     const doc = index.byRank[r];

@@ -61,7 +61,13 @@ export class RankedHits {
     const from = Math.max(0, Math.floor(startIndex));
     const to = Math.min(this.count, from + Math.max(0, Math.floor(maxHits)));
     if (from >= to) return [];
-    const keys = this.keys.subarray(0, this.count).sort();
+    let keys = this.keys.subarray(0, this.count);
+    // A first page of many hits (a one-letter query): select the smallest `to` keys, sort only them.
+    if (to * 8 < keys.length) {
+      selectSmallest(keys, to);
+      keys = keys.subarray(0, to);
+    }
+    keys.sort();
     const out: number[] = [];
     for (let i = from; i < to; i++) out.push(keys[i] % this.ranks);
     return out;
@@ -88,4 +94,35 @@ export function staticRanks(
   const rank = new Uint32Array(count).fill(0xffff_ffff);
   docs.forEach((d, r) => (rank[d] = r));
   return { rank, byRank: Uint32Array.from(docs) };
+}
+
+/** Quickselect: moves the `k` smallest keys (distinct numbers) to keys[0, k), in no order. */
+function selectSmallest(keys: Float64Array, k: number): void {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    // Median of three as the pivot.
+    const mid = (lo + hi) >>> 1;
+    const a = keys[lo];
+    const b = keys[mid];
+    const c = keys[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keys[i] < pivot) i++;
+      while (keys[j] > pivot) j--;
+      if (i <= j) {
+        const t = keys[i];
+        keys[i] = keys[j];
+        keys[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // keys[lo..j] <= pivot <= keys[i..hi]
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else return;
+  }
 }

@@ -9,7 +9,7 @@
  * postings of its most selective term (fewest postings) and checking each document found against every term with a
  * bottleneck assignment (best-tier.ts): every query word must match a different word of the document.
  */
-import { matchGrade, NO_MATCH } from "./best-tier.js";
+import { GRADE_COMPLETE, GRADE_CONTEXT, GRADE_OWN, GRADES, matchGrade, NO_MATCH } from "./best-tier.js";
 import type { QueryWord } from "./normalise-text.js";
 import { WordDictionary } from "./word-dictionary.js";
 
@@ -232,8 +232,32 @@ export function qualityMatrix(index: TextIndex, terms: readonly Term[], doc: num
   return { matrix: quality, n, m };
 }
 
+/** docMatch of a one-word query without a matrix (a one-letter query checks thousands of documents): the same answer. */
+function oneTermMatch(index: TextIndex, term: Term, doc: number): number {
+  const start = index.docWordStart[doc];
+  const end = index.docWordStart[doc + 1];
+  const own = start + index.docOwn[doc];
+  let bestOwn = NO_MATCH;
+  let bestContext = NO_MATCH;
+  for (let r = start; r < end; r++) {
+    const q = termQuality(term, index.docWords[r]);
+    if (r < own) {
+      if (q < bestOwn) bestOwn = q;
+    } else if (q < bestContext) bestContext = q;
+  }
+  const tier = Math.min(bestOwn, bestContext);
+  if (tier === NO_MATCH) return NO_MATCH;
+  if (bestOwn > tier) return tier * GRADES + GRADE_CONTEXT;
+  const required = index.docRequired[doc];
+  if (required === 0) return tier * GRADES + GRADE_COMPLETE;
+  return tier * GRADES + (required === 1 && termQuality(term, index.docWords[start]) <= tier ? GRADE_COMPLETE : GRADE_OWN);
+}
+
 /** The match of a document for all terms: quality * GRADES + grade (best-tier.ts matchGrade), NO_MATCH when none. */
 export function docMatch(index: TextIndex, terms: readonly Term[], doc: number): number {
+  // More words asked than the document has: no assignment (and no matrix to fill for a query of 100 words).
+  if (terms.length > index.docWordStart[doc + 1] - index.docWordStart[doc]) return NO_MATCH;
+  if (terms.length === 1) return oneTermMatch(index, terms[0], doc);
   const { matrix, n, m } = qualityMatrix(index, terms, doc);
   return matchGrade(matrix, n, m, index.docRequired[doc], index.docOwn[doc]);
 }

@@ -10,6 +10,7 @@ import { createNetworkView } from "../../src/routing/network-view.js";
 import { travelBounds } from "../../src/routing/lower-bounds.js";
 import { raptor } from "../../src/routing/raptor.js";
 import type { Journey, RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
+import type { TransitView } from "../../src/routing/transit-view.js";
 import type { RealtimeOverlay } from "../../src/timetable/realtime-overlay.js";
 import { at, net } from "./raptor-scenario.js";
 
@@ -204,6 +205,46 @@ function apart(network: Network, origins: StopAccess[], destinations: StopAccess
   return destinations.filter((d) => !near.has(d.stop));
 }
 
+/**
+ * Six random queries on one network, each depart-after and arrive-by, against the reference: the same Pareto sets,
+ * also with lower bounds of travel time and with an earlier search's journeys known, and journeys that hold
+ * together. Returns how many journeys were compared.
+ */
+function compareSingleDepartures(network: Network, view: TransitView, rnd: () => number, context: string, skipped?: Skipped): number {
+  let compared = 0;
+  const arrivals = (js: Journey[]) => js.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort();
+  const departures = (js: Journey[]) => js.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort();
+  for (let q = 0; q < 6; q++) {
+    const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
+    const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
+    const timeMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 30)));
+    const query: RaptorQuery = { origins, destinations, timeMs, arriveBy: false, maxTransfers: RIDES - 1 };
+    const journeys = raptor(view, query);
+    const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000, Infinity, skipped)).sort();
+    expect(arrivals(journeys), `${context} query ${q}`).toEqual(expected);
+    for (const j of journeys) checkJourney(network, j, query);
+    // Pruning with lower bounds of travel time, and with the journeys of an earlier search known, loses none.
+    const bounds = travelBounds(view, destinations, true, 43_200, origins);
+    expect(arrivals(raptor(view, query, bounds)), `${context} query ${q} bounded`).toEqual(expected);
+    const known = journeys.filter((j) => j.transfers > 0);
+    expect(arrivals(raptor(view, { ...query, known }, bounds).concat(known)), `${context} query ${q} known`).toEqual(expected);
+
+    const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
+    const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
+    const backJourneys = raptor(view, back);
+    const backExpected = frontier(referenceBackward(network, origins, destinations, byMs / 1000, skipped)).sort();
+    expect(departures(backJourneys), `${context} arrive-by ${q}`).toEqual(backExpected);
+    const backBounds = travelBounds(view, origins, false, 43_200, destinations);
+    expect(departures(raptor(view, back, backBounds)), `${context} arrive-by ${q} bounded`).toEqual(backExpected);
+    for (const j of backJourneys) {
+      checkJourney(network, j, back);
+      expect(j.arrivalMs).toBeLessThanOrEqual(byMs);
+    }
+    compared += expected.length + backExpected.length;
+  }
+  return compared;
+}
+
 describe("raptor - against an exhaustive reference on random networks", () => {
   const cases = Array.from({ length: 40 }, (_, i) => i + 1);
 
@@ -211,38 +252,8 @@ describe("raptor - against an exhaustive reference on random networks", () => {
     let compared = 0;
     for (const seed of cases) {
       const network = randomNetwork(seed);
-      const rnd = prng(seed * 7919);
       const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00") });
-      for (let q = 0; q < 6; q++) {
-        const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
-        const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
-        const timeMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 30)));
-        const query: RaptorQuery = { origins, destinations, timeMs, arriveBy: false, maxTransfers: RIDES - 1 };
-        const journeys = raptor(view, query);
-        const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000));
-        expect(journeys.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q}`).toEqual(expected.sort());
-        for (const j of journeys) checkJourney(network, j, query);
-        // Pruning with lower bounds of travel time, and with the journeys of an earlier search known, loses none.
-        const bounds = travelBounds(view, destinations, true, 43_200);
-        const bounded = raptor(view, query, bounds);
-        expect(bounded.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q} bounded`).toEqual(expected.sort());
-        const known = journeys.filter((j) => j.transfers > 0);
-        const rest = raptor(view, { ...query, known }, bounds);
-        expect(rest.concat(known).map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q} known`).toEqual(expected.sort());
-
-        const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
-        const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
-        const backJourneys = raptor(view, back);
-        const backExpected = frontier(referenceBackward(network, origins, destinations, byMs / 1000));
-        expect(backJourneys.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q}`).toEqual(backExpected.sort());
-        const backBounded = raptor(view, back, travelBounds(view, origins, false, 43_200));
-        expect(backBounded.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q} bounded`).toEqual(backExpected.sort());
-        for (const j of backJourneys) {
-          checkJourney(network, j, back);
-          expect(j.arrivalMs).toBeLessThanOrEqual(byMs);
-        }
-        compared += expected.length + backExpected.length;
-      }
+      compared += compareSingleDepartures(network, view, prng(seed * 7919), `seed ${seed}`);
     }
     expect(compared).toBeGreaterThan(200);
   });
@@ -265,24 +276,7 @@ describe("raptor - against an exhaustive reference on random networks", () => {
         passage: (t, serviceDate, i) => (serviceDate === 20240312 && skipped(t, i) ? { cancelled: true } : undefined),
       };
       const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00"), realtime });
-      for (let q = 0; q < 6; q++) {
-        const origins = pickAccess(rnd, 1 + Math.floor(rnd() * 2));
-        const destinations = apart(network, origins, pickAccess(rnd, 1 + Math.floor(rnd() * 2)));
-        const timeMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 30)));
-        const query: RaptorQuery = { origins, destinations, timeMs, arriveBy: false, maxTransfers: RIDES - 1 };
-        const journeys = raptor(view, query);
-        const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000, Infinity, skipped));
-        expect(journeys.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort(), `seed ${seed} query ${q}`).toEqual(expected.sort());
-        for (const j of journeys) checkJourney(network, j, query);
-
-        const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
-        const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
-        const backJourneys = raptor(view, back);
-        const backExpected = frontier(referenceBackward(network, origins, destinations, byMs / 1000, skipped));
-        expect(backJourneys.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort(), `seed ${seed} arrive-by ${q}`).toEqual(backExpected.sort());
-        for (const j of backJourneys) checkJourney(network, j, back);
-        compared += expected.length + backExpected.length;
-      }
+      compared += compareSingleDepartures(network, view, rnd, `seed ${seed} real-time`, skipped);
     }
     expect(compared).toBeGreaterThan(150);
   });

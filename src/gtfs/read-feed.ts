@@ -13,12 +13,13 @@ import { frequenciesTable } from "./tables/frequencies.js";
 import { noteAssignmentsTable } from "./tables/note-assignments.js";
 import { notesTable } from "./tables/notes.js";
 import { routesTable } from "./tables/routes.js";
+import { readShapes, SHAPES_FILE } from "./tables/shapes.js";
 import { readStopTimes, STOP_TIMES_FILE } from "./tables/stop-times.js";
 import { finishStops, stopsTable } from "./tables/stops.js";
 import { transfersTable } from "./tables/transfers.js";
 import { translationsTable } from "./tables/translations.js";
 import { tripsTable } from "./tables/trips.js";
-import type { GtfsFeed, GtfsSource, ReadFeedOptions } from "./types.js";
+import type { GtfsFeed, GtfsSource, ReadFeedOptions, TripRow } from "./types.js";
 
 const REQUIRED_FILES = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", STOP_TIMES_FILE];
 
@@ -31,6 +32,7 @@ const READ_ORDER = [
   "calendar_dates.txt",
   "trips.txt",
   STOP_TIMES_FILE,
+  SHAPES_FILE,
   "frequencies.txt",
   "transfers.txt",
   "feed_info.txt",
@@ -69,6 +71,7 @@ export async function readFeed(source: GtfsSource, options: ReadFeedOptions = {}
   for (const c of calendarDates.rows) services.add(c.serviceId);
   const trips = await readTable(ctx, tripsTable, { routes: routes.index, services });
   const stopTimes = (await readStopTimes(ctx, { trips: trips.rows, tripIndex: trips.index, stopIndex: stops.index }))!;
+  const shapes = await readTripShapes(ctx, trips.rows, trips.lines, present.has(SHAPES_FILE));
   const frequencies = await readTable(ctx, frequenciesTable, trips.index);
   const transfers = await readTable(ctx, transfersTable, stops.index);
   const feedInfo = await readTable(ctx, feedInfoTable, undefined);
@@ -124,7 +127,28 @@ export async function readFeed(source: GtfsSource, options: ReadFeedOptions = {}
     diversionRoutes: diversionRoutes.rows,
     diversionStops: diversionStops.rows,
     stopTimes,
+    shapes,
     warnings: ctx.warnings,
     warningCounts: ctx.warningCounts,
   };
+}
+
+/** The points of the shapes trips name (tables/shapes.ts); a shape_id that a present shapes.txt lacks is a warning. */
+async function readTripShapes(ctx: FeedReadContext, trips: readonly TripRow[], lines: readonly number[], present: boolean) {
+  const shapeIndex = new Map<string, number>();
+  const firstLine: number[] = [];
+  trips.forEach((t, i) => {
+    if (t.shapeId === "" || shapeIndex.has(t.shapeId)) return;
+    shapeIndex.set(t.shapeId, shapeIndex.size);
+    firstLine.push(lines[i]);
+  });
+  // Without the file every line is drawn along its stops, as for any feed without shapes: nothing to warn about.
+  if (!present) return undefined;
+  const shapes = await readShapes(ctx, { shapeIndex });
+  shapes?.ids.forEach((id, s) => {
+    if (shapes.start[s + 1] === shapes.start[s]) {
+      ctx.warn("unknown_shape_id", "trips.txt", firstLine[s], `shape_id ${JSON.stringify(id)} has no point in shapes.txt: its trips are drawn along their stops`);
+    }
+  });
+  return shapes;
 }

@@ -215,6 +215,21 @@ export interface StopTimesColumns {
   readonly dropOffType: Uint8Array;
 }
 
+/**
+ * shapes.txt, columnar: the points of the shapes trips.txt names, each shape's points in shape_pt_sequence order
+ * (tables/shapes.ts). Shape s owns points start[s] .. start[s+1]-1; a shape the file lacks has none.
+ */
+export interface ShapePointColumns {
+  /** shape index -> shape_id, in the order of the first trip naming it */
+  readonly ids: readonly string[];
+  /** shape index -> first point; length ids.length + 1 */
+  readonly start: Uint32Array;
+  /** point -> latitude (WGS84 degrees) */
+  readonly lat: Float64Array;
+  /** point -> longitude (WGS84 degrees) */
+  readonly lon: Float64Array;
+}
+
 export interface GtfsWarning {
   /** Stable code, e.g. "duplicate_row", "orphan_stop". */
   code: string;
@@ -245,6 +260,8 @@ export interface GtfsFeed {
   diversionRoutes: DiversionRouteRow[];
   diversionStops: DiversionStopRow[];
   stopTimes: StopTimesColumns;
+  /** The points of the shapes trips use; absent or empty when the feed has no shapes.txt (lines are then drawn along their stops). */
+  shapes?: ShapePointColumns;
   warnings: GtfsWarning[];
   /** Optional: warnings per code, counting also those left out of `warnings` (which keeps at most 1000 per code). */
   warningCounts?: Record<string, number>;

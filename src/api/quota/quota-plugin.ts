@@ -1,0 +1,124 @@
+/**
+ * Quotas per key (issue 11): each call of a key of the keys file is counted against its product's limits per UTC
+ * minute and per UTC day (quota-windows.ts), in memory or in Redis (QUOTA_STORE).
+ *
+ * - Every answer of a route behind the key check carries the key's quota, 200s and errors alike:
+ *   `X-RateLimit-Limit-Minute`, `X-RateLimit-Remaining-Minute`, `X-RateLimit-Limit-Day`,
+ *   `X-RateLimit-Remaining-Day` (remaining after this call). Keys without quota (API_KEYS, API_KEYS_FILE, demo)
+ *   get none of them.
+ * - Over a limit: 429 `{statusCode, message}` in the wording of the operator's gateway, with `Retry-After` in
+ *   seconds until the window that is full ends (the day's when both are). A refused call is not counted.
+ * - Redis not answering: QUOTA_REDIS_FAILURE (guarded-quota-store.ts); "closed" answers 503 with `Retry-After: 1`
+ *   and no quota headers (nothing is known).
+ * The check runs right after the key check, on the same routes; synchronous with the memory store.
+ */
+import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { QUOTA_DAY_EXCEEDED, QUOTA_MINUTE_EXCEEDED, QUOTA_STORE_UNAVAILABLE } from "../../errors.js";
+import type { QuotaConfig } from "../../lib/config.js";
+import { isAuthHook } from "../auth.js";
+import type { ApiKey } from "./key-table.js";
+import { guardedQuotaStore, type GuardedCharge } from "./guarded-quota-store.js";
+import { memoryQuotaStore } from "./memory-quota-store.js";
+import { countRejection } from "./quota-counters.js";
+import { hhmmss, quotaWindows, retryAfterSeconds } from "./quota-windows.js";
+import { redisQuotaStore } from "./redis-quota-store.js";
+
+export const QUOTA_HEADERS = {
+  limitMinute: "x-ratelimit-limit-minute",
+  remainingMinute: "x-ratelimit-remaining-minute",
+  limitDay: "x-ratelimit-limit-day",
+  remainingDay: "x-ratelimit-remaining-day",
+} as const;
+
+export interface QuotaPluginOptions {
+  config: QuotaConfig;
+  /** Epoch milliseconds; default Date.now. */
+  now?: () => number;
+}
+
+/** At startup, the longest wait for Redis to connect before serving (then QUOTA_REDIS_FAILURE applies until it does). */
+const REDIS_STARTUP_WAIT_MS = 2000;
+
+const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
+  const { config } = opts;
+  if (config.keysFile === undefined) return;
+  const now = opts.now ?? Date.now;
+  const log = app.log.child({ component: "quota" });
+  const store = await createStore(config, log);
+  app.addHook("onClose", async () => store.close());
+
+  const answer = (charge: GuardedCharge, key: ApiKey, nowMs: number, reply: FastifyReply, next: (err?: Error) => void) => {
+    if (charge === "unavailable") {
+      reply.header("retry-after", "1");
+      return next(QUOTA_STORE_UNAVAILABLE());
+    }
+    const limits = key.limits!;
+    reply.header(QUOTA_HEADERS.limitMinute, limits.perMinute);
+    reply.header(QUOTA_HEADERS.remainingMinute, Math.max(0, limits.perMinute - charge.minuteUsed));
+    reply.header(QUOTA_HEADERS.limitDay, limits.perDay);
+    reply.header(QUOTA_HEADERS.remainingDay, Math.max(0, limits.perDay - charge.dayUsed));
+    if (charge.allowed) return next();
+    const w = quotaWindows(nowMs);
+    if (charge.dayUsed >= limits.perDay) {
+      const seconds = retryAfterSeconds(w.dayLeftMs);
+      reply.header("retry-after", String(seconds));
+      countRejection("day", key.product!);
+      return next(QUOTA_DAY_EXCEEDED(hhmmss(seconds)));
+    }
+    const seconds = retryAfterSeconds(w.minuteLeftMs);
+    reply.header("retry-after", String(seconds));
+    countRejection("minute", key.product!);
+    next(QUOTA_MINUTE_EXCEEDED(seconds));
+  };
+
+  // A callback hook: with the memory store the whole check is synchronous, no promise per request.
+  const check: onRequestHookHandler = (request, reply, next) => {
+    const key = request.apiKey;
+    if (key === null || key.limits === undefined) return next();
+    const nowMs = now();
+    const charge = store.charge(key.id, key.limits, nowMs);
+    if (charge instanceof Promise) charge.then((c) => answer(c, key, nowMs, reply, next), next);
+    else answer(charge, key, nowMs, reply, next);
+  };
+
+  // Right after the key check of each route (auth.ts puts it first): a route without one has no quota either.
+  app.addHook("onRoute", (route) => {
+    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? [...route.onRequest] : [route.onRequest];
+    const at = hooks.findIndex(isAuthHook);
+    if (at < 0) return;
+    hooks.splice(at + 1, 0, check);
+    route.onRequest = hooks;
+  });
+};
+
+interface ChargingStore {
+  charge(keyId: string, limits: { perMinute: number; perDay: number }, nowMs: number): GuardedCharge | Promise<GuardedCharge>;
+  close(): Promise<void>;
+}
+
+async function createStore(config: QuotaConfig, log: { info(m: string): void; warn(m: string): void }): Promise<ChargingStore> {
+  if (config.store === "memory") {
+    log.info("quota store: memory (calls are counted per process; QUOTA_STORE=redis counts them across processes)");
+    return memoryQuotaStore() as ChargingStore;
+  }
+  const guard = guardedQuotaStore(() => redis, { policy: config.redisFailure, fallback: memoryQuotaStore(), log });
+  const redis = redisQuotaStore({ url: config.redisUrl!, timeoutMs: config.redisTimeoutMs, onConnection: (e) => guard.connection(e) });
+  const where = redactedRedisUrl(config.redisUrl!);
+  if (await redis.connected(REDIS_STARTUP_WAIT_MS)) {
+    log.info(`quota store: Redis at ${where} (timeout ${config.redisTimeoutMs} ms, QUOTA_REDIS_FAILURE=${config.redisFailure})`);
+  } else {
+    log.warn(`quota store: Redis at ${where} is not reachable yet: serving meanwhile as QUOTA_REDIS_FAILURE=${config.redisFailure} says`);
+  }
+  return guard;
+}
+
+/** The URL without its password, for the log. */
+function redactedRedisUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = "***";
+  return u.href;
+}
+
+/** The quota check, as a named plugin; register it after the key check (auth.ts) and before the routes. */
+export const quotaPlugin = fp(quota, { name: "lijnwijzer-quota", fastify: "5.x", dependencies: ["lijnwijzer-auth"] });

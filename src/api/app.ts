@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../lib/config.js";
-import { authPlugin } from "./auth.js";
+import { authPlugin, loggedRequest } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
 import { entiteitenRoutes } from "./entiteiten.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
@@ -22,6 +22,7 @@ import type { NetworkSource } from "./network-source.js";
 import type { RealtimeSource } from "./realtime-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi, searchOpenApiRoute } from "./openapi.js";
+import { quotaPlugin } from "./quota/quota-plugin.js";
 import { realTimeRoutes } from "./real-time.js";
 import { routeplanRoutes } from "./routeplan.js";
 import { strictQueryPlugin } from "./strict-query.js";
@@ -71,7 +72,8 @@ const packageVersion = (() => {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { network: source, config } = options;
   const app = Fastify({
-    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
+    // The request log lines never show a subscription key given in the query (auth.ts).
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}), serializers: { req: loggedRequest } },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // Malformed percent-encoding and over-long path parameters fail in the router: answer them as every other 400.
@@ -82,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { requireHostHeader: false },
   });
   for (const w of config.warnings) app.log.warn(w);
-  if (config.apiKeysSource !== "demo") app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
+  if (config.apiKeysSource !== "demo" && config.apiKeys.length > 0) app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
 
   installErrorHandling(app, config);
   // The API only reads and no route takes a body, so none is parsed: with Fastify's parsers a POST with a broken
@@ -91,7 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
   await registerOpenApi(app, config, packageVersion);
-  await app.register(authPlugin, { keys: config.apiKeys });
+  await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
+  await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (issue 11)
   await app.register(strictQueryPlugin);
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });

@@ -1,8 +1,13 @@
 /**
- * The match quality of a document for a query: every query word needs its own word of the document (issue 10: word
- * order is free, and `av av` needs two `av`), and the document is as good as the worst word of the best such
- * assignment. That is a bottleneck assignment on a small matrix (a few query words by a few document words): for
- * each quality from the best, a bipartite matching (Kuhn's augmenting paths) over the pairs at least that good.
+ * The match of a document for a query: every query word needs its own word of the document (issue 10: word order
+ * is free, and `av av` needs two `av`), and the document is as good as the worst word of the best such assignment.
+ * That is a bottleneck assignment on a small matrix (a few query words by a few document words): for each quality
+ * from the best, a bipartite matching (Kuhn's augmenting paths) over the pairs at least that good.
+ *
+ * Within a tier the match gets a grade (matchGrade), where the issue is silent on how two exact matches compare:
+ * the document's whole name matched beats part of it, and both beat a match that needs a context word (a stop's
+ * municipality, the places a line serves), so that the municipality may be one of the words without outranking
+ * the places that carry the name.
  */
 
 /** A query word that matches no word of the document at all. */

@@ -14,11 +14,12 @@
  * addresses), and a number alone finds no address. Each street keeps its addresses sorted by house number, so a
  * number is a binary search in the street's slice.
  *
- * Ranking: tier first (exact, prefix, fuzzy), then the grade (best-tier.ts: the whole name matched, own words, a
- * context word needed: `leuven station` is the station Leuven before the station Heverlee in Leuven), then the kind (hoofdgemeente, deelgemeente, station, stop, street,
- * point of interest, address: what a traveller most likely means when several match equally well), then busier
- * (stops), then the name and the index. huidigePositie is ignored: the spec says it is unsupported for locations,
- * and a position-free order keeps a location's rank the same for everyone.
+ * Ranking: tier first (exact, prefix, fuzzy, fuzzy prefix), then the grade (best-tier.ts: the whole name matched,
+ * own words, a context word needed: `leuven station` is the station Leuven before the station Heverlee in Leuven),
+ * then the kind (hoofdgemeente, deelgemeente, station, stop, street, point of interest, address: what a traveller
+ * most likely means when several match equally well), then busier (stops), then the name and the index; addresses
+ * by their street's rank and the house number in natural order. huidigePositie is ignored: the spec says it is
+ * unsupported for locations, and a position-free order keeps a location's rank the same for everyone.
  */
 import { NONE32 } from "../network/constants.js";
 import { PLACE_KINDS, type Network, type PlaceIdx, type PlaceKind } from "../network/model.js";

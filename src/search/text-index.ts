@@ -5,9 +5,9 @@
  *
  * A query word becomes a Term: the dictionary ids it matches, by quality: exact (the word itself), prefix (an id
  * range, last word only), fuzzy (words within its typo allowance) and fuzzy prefix (ranges of words starting
- * within the allowance, last word only). A query is answered by walking the
- * postings of its most selective term (fewest postings) and checking each document found against every term with a
- * bottleneck assignment (best-tier.ts): every query word must match a different word of the document.
+ * within the allowance, last word only). A query is answered by walking the postings of its most selective term
+ * (fewest postings) and checking each document found against every term with a bottleneck assignment
+ * (best-tier.ts): every query word must match a different word of the document.
  */
 import { GRADE_COMPLETE, GRADE_CONTEXT, GRADE_OWN, GRADES, matchGrade, NO_MATCH } from "./best-tier.js";
 import type { QueryWord } from "./normalise-text.js";
@@ -53,8 +53,8 @@ export interface DocWords {
   readonly context?: readonly string[];
 }
 
-const NO_WORDS: DocWords = { required: [] };
-export { NO_WORDS };
+/** A document no query finds (a direction without trips, an address). */
+export const NO_WORDS: DocWords = { required: [] };
 
 /** Builds the index of `docCount` documents (at most 65,535 words each). */
 export function buildTextIndex(docCount: number, wordsOf: (doc: number) => DocWords): TextIndex {

@@ -3,7 +3,7 @@
  *
  * Stages, one module each: entities -> stops -> services -> lines -> patterns and trips
  * (frequencies expanded) -> line directions -> line columns -> stop/pattern index -> footpaths
- * -> notes -> diversions -> meta. Feeds never share ids: every GTFS id is resolved inside its
+ * -> notes -> diversions -> places -> shapes -> meta. Feeds never share ids: every GTFS id is resolved inside its
  * own feed, and API keys are assigned so that two feeds cannot produce the same key
  * (key-profiles.ts).
  */
@@ -18,6 +18,7 @@ import { draftLines, lineColumns } from "./compile-lines.js";
 import { compileNotes } from "./compile-notes.js";
 import { compilePlaces } from "./compile-places.js";
 import { compileServices } from "./compile-services.js";
+import { compileShapes } from "./compile-shapes.js";
 import { compileStops, indexStopPatterns } from "./compile-stops.js";
 import { compileTrips } from "./compile-trips.js";
 import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
@@ -92,6 +93,9 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   stage("places");
   const places = compilePlaces(ctx, stopTable.municipalities, { addresses: options.addresses, pois: options.pois });
 
+  stage("shapes");
+  const geometry = compileShapes(ctx, tripTable, stopTable.municipalities);
+
   stage("meta");
   const { warnings } = ctx;
   const zones = new Set(inputs.flatMap(({ feed }) => feed.agencies.map((a) => a.timezone).filter(Boolean)));
@@ -137,5 +141,6 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     services: serviceTable.services,
     notes,
     places,
+    geometry,
   };
 }

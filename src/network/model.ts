@@ -351,6 +351,39 @@ export interface PlaceColumns {
   readonly street: Uint32Array;
 }
 
+/** Index into GeometryColumns' shapes (polylines and rings). */
+export type ShapeIdx = number;
+
+/**
+ * Geometry for the map (issue 12), compiled by compile-shapes.ts: the shapes.txt path of each pattern and the
+ * municipality outlines of the reference data, both simplified (Douglas-Peucker, tolerances in the scalars), as
+ * shapes of points in microdegrees. A pattern without a shape is drawn along its stops (no points stored).
+ */
+export interface GeometryColumns {
+  /** Number of shapes (pattern paths and outline rings). */
+  readonly count: number;
+  /** Tolerance of the pattern paths' simplification (metres). */
+  readonly shapeToleranceMeters: number;
+  /** Tolerance of the outlines' simplification (metres). */
+  readonly outlineToleranceMeters: number;
+  /** Points of shapes.txt read for the patterns' shapes, before simplification (the import summary's figure). */
+  readonly shapePointsRead: number;
+  /** ShapeIdx -> first point; length count + 1 */
+  readonly shapeStart: Uint32Array;
+  /** point -> latitude, WGS84 microdegrees (degrees x 1e6, rounded: 0.11 m) */
+  readonly lat: Int32Array;
+  /** point -> longitude, WGS84 microdegrees */
+  readonly lon: Int32Array;
+  /** PatternIdx -> ShapeIdx of the shapes.txt shape most of its trips name, NONE32 when none (drawn along its stops) */
+  readonly patternShape: Uint32Array;
+  /** MunicipalityIdx -> first row in ringShape/ringHole; length meta.municipalities.length + 1 */
+  readonly municipalityRingStart: Uint32Array;
+  /** ring row -> ShapeIdx of a closed ring (first point = last point), RFC 7946 order of the reference data */
+  readonly ringShape: Uint32Array;
+  /** ring row -> 0: exterior ring, starting a polygon; 1: a hole of the polygon whose exterior ring precedes it */
+  readonly ringHole: Uint8Array;
+}
+
 export interface Network {
   readonly meta: NetworkMeta;
   readonly strings: StringTable;
@@ -364,4 +397,6 @@ export interface Network {
   readonly notes: NoteColumns;
   /** Places for the location search (E8): empty (count 0) when the import had no reference data, addresses or POIs. */
   readonly places: PlaceColumns;
+  /** Pattern paths and municipality outlines for the map (issue 12). */
+  readonly geometry: GeometryColumns;
 }

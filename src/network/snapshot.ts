@@ -30,7 +30,7 @@ const ARRAY_TYPES = {
 type ArrayTypeName = keyof typeof ARRAY_TYPES;
 
 /** The column groups of a Network, in file order. */
-const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places"] as const;
+const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places", "geometry"] as const;
 
 interface ColumnEntry {
   name: string;
@@ -206,5 +206,6 @@ export function loadSnapshot(path: string): Network {
     services: groups.services,
     notes: groups.notes,
     places: groups.places,
+    geometry: groups.geometry,
   } as unknown as Network;
 }

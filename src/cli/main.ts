@@ -8,6 +8,7 @@
  *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
  *   lijnwijzer realtime <file> <feed url or file>                         (realtime-command.ts)
  *   lijnwijzer plan <file> --from <point> --to <point> [--at <time>] ...   (plan-command.ts)
+ *   lijnwijzer keys add|list|revoke|products ...                          (keys-command.ts)
  * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
 import { parseArgs } from "node:util";
@@ -19,6 +20,7 @@ import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
 import { importFeeds } from "./import-command.js";
 import { inspectSnapshot } from "./inspect-command.js";
+import { KEYS_USAGE, keysCommand } from "./keys-command.js";
 import { PLAN_USAGE, planCommand } from "./plan-command.js";
 import { REALTIME_USAGE, realtimeCommand } from "./realtime-command.js";
 import { serveSnapshot } from "./serve-command.js";
@@ -47,7 +49,11 @@ const USAGE = `usage:
   ${PLAN_USAGE}
       E1's route plan without a server; a point is lat,lon, a stop key entity_stop or gtfs:<stop_id> (a stop
       point starts or ends at that stop, no walk); --at is the network's local time (default now); --json prints
-      E1's JSON`;
+      E1's JSON
+  ${KEYS_USAGE}
+      the keys file (KEYS_FILE): add prints a new key once (the file keeps its hash), list shows fingerprints,
+      labels, products and dates, revoke takes a fingerprint, label or key, products lists or defines products
+      and their limits per minute and per day (default 6,000 and 864,000); a running server re-reads the file`;
 
 const PROFILES = ["auto", "delijn", "generic"] as const;
 
@@ -69,6 +75,8 @@ export async function main(argv: string[]): Promise<number> {
         return await realtimeCommand(rest);
       case "plan":
         return await planCommand(rest);
+      case "keys":
+        return await keysCommand(rest);
       case "help":
       case "--help":
       case "-h":

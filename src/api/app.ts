@@ -1,11 +1,12 @@
 /**
  * The HTTP app: Fastify with the subscription-key check, compression, the error mapping, the OpenAPI documents,
- * /health, and every resource plugin registered once per path family (v1 and beta), the search part's below its
+ * HTTP hygiene (CORS, security headers, request ids, 405), /metrics, /health, /ready, and every resource plugin registered once per path family (v1 and beta), the search part's below its
  * own prefix.
  */
 import { readFileSync } from "node:fs";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import { Registry } from "prom-client";
 import type { AppConfig } from "../lib/config.js";
 import { authPlugin, loggedRequest } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
@@ -15,15 +16,18 @@ import { FAMILIES, type FamilyOptions, familyOptions, searchFamilySegment } from
 import { gemeentenRoutes } from "./gemeenten.js";
 import { gtfsRealtimeRoute } from "./gtfs-realtime.js";
 import { haltesRoutes } from "./haltes.js";
-import { healthRoute } from "./health.js";
+import { feedHealthOf, healthRoute, readyRoute } from "./health.js";
+import { httpHygienePlugin } from "./http-hygiene.js";
 import { kleurenRoutes } from "./kleuren.js";
 import { lijnenRoutes } from "./lijnen.js";
+import { metricsPlugin } from "./metrics.js";
 import type { NetworkSource } from "./network-source.js";
 import type { RealtimeSource } from "./realtime-source.js";
 import { omleidingenRoutes } from "./omleidingen.js";
 import { openApiRoute, registerOpenApi, searchOpenApiRoute } from "./openapi.js";
 import { quotaPlugin } from "./quota/quota-plugin.js";
 import { realTimeRoutes } from "./real-time.js";
+import { requestIdOf } from "./request-id.js";
 import { routeplanRoutes } from "./routeplan.js";
 import { strictQueryPlugin } from "./strict-query.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
@@ -54,6 +58,10 @@ export interface BuildAppOptions {
   realtime?: RealtimeSource;
   /** Where log lines go (one JSON object per line); default stdout. */
   logStream?: { write(line: string): void };
+  /** The Prometheus registry /metrics reads (default a new one), and what /metrics answers (default that registry's text). */
+  metrics?: { registry?: Registry; exposition?: () => Promise<string> };
+  /** True once the server is shutting down (serve-command.ts): /ready answers 503, answers close their connection. */
+  closing?: () => boolean;
 }
 
 /** The longest path parameter the router takes: a list of 100 line direction keys is about 1,200 characters. */
@@ -82,11 +90,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     // Node answers an HTTP/1.1 request without Host with an empty 400; installErrorHandling answers it in JSON.
     http: { requireHostHeader: false },
+    // Request ids: an incoming sane X-Request-Id, else a random UUID (request-id.ts); returned by http-hygiene.ts.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // While shutting down, a request on an open keep-alive connection is still answered (with Connection: close),
+    // not refused with a 503: it arrived before the client could know (http-hygiene.ts).
+    return503OnClosing: false,
+    requestTimeout: config.server.requestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.server.keepAliveTimeoutSeconds * 1000,
   });
+  app.server.headersTimeout = config.server.headersTimeoutSeconds * 1000;
+  const closing = options.closing ?? (() => false);
   for (const w of config.warnings) app.log.warn(w);
   if (config.apiKeysSource !== "demo" && config.apiKeys.length > 0) app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
 
   installErrorHandling(app, config);
+  // CORS, security headers, request ids, 405 and OPTIONS (issue 11); before every route, so that it sees them all.
+  await app.register(httpHygienePlugin, {
+    corsOrigins: config.server.corsOrigins,
+    ignoreTrailingSlash: true,
+    maxParamLength: MAX_PARAM_LENGTH,
+    closing,
+  });
   // The API only reads and no route takes a body, so none is parsed: with Fastify's parsers a POST with a broken
   // JSON body to a GET path answered 400 (413 over 1 MB) instead of the 404 of a method the path does not have.
   // Node discards a body nobody reads once the answer is sent.
@@ -99,7 +124,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 
+  // /metrics (issue 11): counts every route registered after it.
+  await app.register(metricsPlugin, {
+    registry: options.metrics?.registry ?? new Registry(),
+    exposition: options.metrics?.exposition,
+    access: config.server.metrics,
+    source,
+    feedHealth: feedHealthOf(options.realtime),
+    now: options.clock ?? Date.now,
+  });
   await app.register(healthRoute, { source, now: options.clock ?? Date.now, realtime: options.realtime });
+  await app.register(readyRoute, {
+    source,
+    now: options.clock ?? Date.now,
+    realtime: options.realtime,
+    realtimeMaxAgeSeconds: config.server.readyRealtimeMaxAgeSeconds,
+    closing,
+  });
   for (const family of FAMILIES) {
     const opts = familyOptions(family, source, config, options.clock, options.realtime);
     for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });

@@ -7,12 +7,20 @@
  * With GTFS-Realtime feeds configured, `realtime` reports each feed: whether its last good message is served,
  * the last success, that message's age, the last error and what its entities matched (FeedManager.feedHealth);
  * a feed whose passages fell back to the schedule because of a fault is also named in `warnings`.
+ *
+ * GET /ready, without a key, is the readiness a load balancer or an orchestrator asks (issue 11): 200 while the
+ * server should get traffic, 503 `{statusCode, message, checks}` while it should not: it is shutting down, or a
+ * configured GTFS-Realtime feed has no message younger than READY_REALTIME_MAX_AGE_SECONDS (default
+ * REALTIME_MAX_AGE_SECONDS; `off` leaves real-time out). A snapshot is always loaded once the server listens
+ * (it loads before), so the snapshot check names the one served. /health stays liveness: 200 while the process
+ * answers at all.
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { Network } from "../network/model.js";
 import { networkToday, networkValidity, validityWarnings } from "../network/queries/network-validity.js";
 import type { RealtimeHealth } from "../realtime/feed-manager.js";
+import { NOT_READY } from "../errors.js";
 import { formatDate } from "./dates.js";
 import type { NetworkSource } from "./network-source.js";
 import type { RealtimeSource } from "./realtime-source.js";
@@ -207,7 +215,7 @@ export function healthBody(net: Network, nowMs = Date.now(), realtime?: Realtime
 }
 
 /** A real-time source that can report its feeds (the FeedManager does). */
-function feedHealthOf(realtime: RealtimeSource | undefined): ((nowMs: number) => RealtimeHealth) | undefined {
+export function feedHealthOf(realtime: RealtimeSource | undefined): ((nowMs: number) => RealtimeHealth) | undefined {
   const r = realtime as (RealtimeSource & { feedHealth?: (nowMs: number) => RealtimeHealth }) | undefined;
   return typeof r?.feedHealth === "function" ? (nowMs) => r.feedHealth!(nowMs) : undefined;
 }
@@ -231,6 +239,85 @@ export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () =>
     async () => {
       const nowMs = now();
       return healthBody(source.current(), nowMs, feedHealth?.(nowMs));
+    },
+  );
+};
+
+const ReadyCheck = Type.Object({ ok: Type.Boolean(), detail: Type.String() });
+
+export const Ready = Type.Object(
+  {
+    ready: Type.Boolean(),
+    statusCode: Type.Optional(Type.Literal(503)),
+    message: Type.Optional(Type.String({ description: "what is not ready, when something is not" })),
+    checks: Type.Object({
+      snapshot: ReadyCheck,
+      shutdown: ReadyCheck,
+      realtime: ReadyCheck,
+    }),
+  },
+  { title: "Ready" },
+);
+
+export interface ReadyOptions {
+  source: NetworkSource;
+  now: () => number;
+  realtime?: RealtimeSource;
+  /** The oldest real-time message accepted, seconds; undefined: real-time is not looked at. */
+  realtimeMaxAgeSeconds: number | undefined;
+  /** True once the server is shutting down. */
+  closing: () => boolean;
+}
+
+/** The checks of /ready: each ok or not, with what it saw. */
+export function readiness(opts: ReadyOptions, nowMs: number) {
+  const net = opts.source.current();
+  const snapshot = { ok: true, detail: `snapshot of ${net.meta.createdAt} served: ${net.stops.count} stops, ${net.trips.count} trips` };
+  const shutdown = opts.closing() ? { ok: false, detail: "shutting down: finishing the requests in flight" } : { ok: true, detail: "running" };
+  const feedHealth = feedHealthOf(opts.realtime);
+  let realtime = { ok: true, detail: "no GTFS-Realtime feed configured" };
+  if (feedHealth && opts.realtimeMaxAgeSeconds === undefined) {
+    realtime = { ok: true, detail: "not checked (READY_REALTIME_MAX_AGE_SECONDS=off)" };
+  } else if (feedHealth && opts.realtimeMaxAgeSeconds !== undefined) {
+    const maxMs = opts.realtimeMaxAgeSeconds * 1000;
+    const stale = feedHealth(nowMs).feeds.filter((f) => f.receivedMs === undefined || nowMs - f.receivedMs > maxMs || !f.serving);
+    realtime =
+      stale.length === 0
+        ? { ok: true, detail: `every feed has a message younger than ${opts.realtimeMaxAgeSeconds} s` }
+        : {
+            ok: false,
+            detail: stale
+              .map((f) =>
+                f.receivedMs === undefined
+                  ? `feed ${f.name} has no message yet`
+                  : `feed ${f.name}'s message is ${seconds(nowMs - f.receivedMs)} s old (at most ${opts.realtimeMaxAgeSeconds} s)`,
+              )
+              .join("; "),
+          };
+  }
+  return { snapshot, shutdown, realtime };
+}
+
+export const readyRoute: FastifyPluginAsync<ReadyOptions> = async (app, opts) => {
+  app.get(
+    "/ready",
+    {
+      config: { auth: false },
+      schema: {
+        tags: ["beheer"],
+        summary: "Readiness: 200 while the server should get traffic, 503 while shutting down or real-time is stale (no key needed)",
+        security: [],
+        response: { 200: Ready, 503: Ready },
+      },
+    },
+    async (_req, reply) => {
+      const checks = readiness(opts, opts.now());
+      const failing = Object.values(checks).filter((c) => !c.ok);
+      // Never cached: a proxy must ask each time.
+      reply.header("cache-control", "no-store");
+      if (failing.length === 0) return { ready: true, checks };
+      const message = NOT_READY(failing.map((c) => c.detail).join("; ")).message;
+      return reply.code(503).send({ ready: false, statusCode: 503 as const, message, checks });
     },
   );
 };

@@ -211,16 +211,28 @@ describe("404: unknown things", () => {
     await expectError(`${V1}/lijnen/lijst/3_302_3_999`, 404, /^Line 999 of entity 3 does not exist/);
   });
 
-  it("404 - POST/PUT/DELETE with a broken JSON body, or one over 1 MB, is the 404 of a method the path lacks, not a 400 or 413 from parsing the body", async () => {
-    const message = (method: string) =>
-      `Resource not found: ${method} ${V1}/lijnen/3/302: no such endpoint; the endpoints are listed in /DLKernOpenData/openapi.json`;
+  it("405 - POST/PUT/DELETE/PATCH with a broken JSON body, or one over 1 MB, is the 405 of a method the path lacks, with Allow, not a 400 or 413 from parsing the body (issue 11)", async () => {
+    const message = (method: string) => `Method ${method} is not allowed on ${V1}/lijnen/3/302: it answers GET, HEAD and OPTIONS`;
     const json = { "Ocp-Apim-Subscription-Key": TEST_KEY, "Content-Type": "application/json" };
     for (const [method, body] of [["POST", "{{{"], ["PUT", "x".repeat(2_000_000)], ["DELETE", '{"__proto__": {"a": 1}}'], ["PATCH", "<a/>"]]) {
       const res = await fetch(`${server.origin}${V1}/lijnen/3/302`, { method, headers: json, body });
-      expect([res.status, await res.json()], method).toEqual([404, { statusCode: 404, message: message(method) }]);
+      expect([res.status, res.headers.get("allow"), await res.json()], method).toEqual([
+        405,
+        "GET, HEAD, OPTIONS",
+        { statusCode: 405, message: message(method) },
+      ]);
     }
     // The connection survives a body nobody read: the next request on it is answered.
     expect((await get(`${server.origin}${V1}/lijnen/3/302`)).status).toBe(200);
+  });
+
+  it("404 - POST to a path no route has is the 404 of an unknown path, not a 405", async () => {
+    const res = await fetch(`${server.origin}${V1}/bussen`, { method: "POST", body: "{}" });
+    expect([res.status, res.headers.get("allow"), await res.json()]).toEqual([
+      404,
+      null,
+      { statusCode: 404, message: `Resource not found: POST ${V1}/bussen: no such endpoint; the endpoints are listed in /DLKernOpenData/openapi.json` },
+    ]);
   });
 
   it("404 - an unknown path, with or without a key, names the OpenAPI document", async () => {

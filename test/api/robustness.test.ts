@@ -420,7 +420,7 @@ describe("robustness over every route of the OpenAPI document", () => {
     expect(family(`${CORE}/v1/beta`)).toEqual(family(`${CORE}/api/v1`));
     expect(family(`${SEARCH}/v1/beta`)).toEqual(["/zoek/haltes/{zoekArgument}", "/zoek/lijnrichtingen/{zoekArgument}", "/zoek/locaties/{zoekArgument}"]);
     expect(family(`${SEARCH}/v1`).filter((p) => !p.startsWith("/beta/"))).toEqual(family(`${SEARCH}/v1/beta`));
-    expect(routes.filter((r) => !r.needsKey).map((r) => r.path)).toEqual(["/health"]);
+    expect(routes.filter((r) => !r.needsKey).map((r) => r.path)).toEqual(["/health", "/ready"]);
   });
 
   it("valid values - every route answers 200 JSON to its valid values (the base of every hostile request)", async () => {

@@ -1,0 +1,224 @@
+/**
+ * GET /metrics in the Prometheus text format (prom-client, the client the issue names: it brings histograms, the
+ * process metrics and AggregatorRegistry, which merges the workers' metrics in a cluster's primary).
+ *
+ * What is measured, per process (a cluster labels every series with its `worker`, 0 to N-1, see cluster.ts):
+ * - lijnwijzer_http_requests_total{route, method, status} and lijnwijzer_http_request_duration_seconds{route,
+ *   method} (a histogram): `route` is the route's pattern (`/DLKernOpenData/api/v1/lijnen/:entiteitnummer/
+ *   :lijnnummer`), "unmatched" for a path no route has, so that the series stay few whatever clients ask;
+ * - quota rejections and quota store errors: registered through `registerQuotaMetrics` by the quota module;
+ * - per GTFS-Realtime feed (FeedManager.feedHealth, read at each scrape): the age of the message served, whether
+ *   it is served, the polls in a row that failed, the last success, entities matched and unmatched;
+ * - the snapshot served: its creation time and age, its format version and feed versions (an info series), when
+ *   it was loaded, and reloads swapped in or refused;
+ * - the process (RSS, heap, event loop lag, GC: prom-client's default metrics) when the caller turns them on.
+ *
+ * Who may read it (METRICS): `loopback` (default) answers a client on this machine that came directly, not
+ * through a proxy (no X-Forwarded-For or Forwarded header: nginx on the same machine connects from loopback
+ * too); `open` answers anyone; `off` has no route. The answer needs no subscription key.
+ */
+import type { FastifyPluginCallback, onResponseHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { type CollectFunction, Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { METRICS_FORBIDDEN } from "../errors.js";
+import type { MetricsAccess } from "../lib/config.js";
+import { SNAPSHOT_FORMAT_VERSION } from "../network/constants.js";
+import type { RealtimeHealth } from "../realtime/feed-manager.js";
+import { asSwappable, type NetworkSource } from "./network-source.js";
+
+export interface MetricsOptions {
+  registry: Registry;
+  access: MetricsAccess;
+  source: NetworkSource;
+  /** The real-time feeds' report, when feeds are configured. */
+  feedHealth?: (nowMs: number) => RealtimeHealth;
+  now: () => number;
+  /** The text /metrics answers; default this registry's. A cluster worker asks the primary for every worker's. */
+  exposition?: () => Promise<string>;
+}
+
+/** Latency buckets, seconds: most answers take under a millisecond, a route plan up to its budget (1 s by default). */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+const UNMATCHED_ROUTE = "unmatched";
+
+/** Registers the HTTP series and answers /metrics. Register it before the routes. */
+const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
+  const { registry } = opts;
+  const requests = new Counter({
+    name: "lijnwijzer_http_requests_total",
+    help: "HTTP requests answered, by route pattern, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "lijnwijzer_http_request_duration_seconds",
+    help: "Time from the request's arrival to its answer being sent, by route pattern and method",
+    labelNames: ["route", "method"] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  registerSnapshotMetrics(registry, opts.source, opts.now);
+  if (opts.feedHealth) registerRealtimeMetrics(registry, opts.feedHealth, opts.now);
+
+  // prom-client hashes the labels of every call; the children are kept per route, method and status instead.
+  const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<"route" | "method"> }>();
+  const onResponse: onResponseHookHandler = (request, reply, next) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = children.get(key);
+    if (child === undefined) {
+      child = {
+        count: requests.labels(route, request.method, String(reply.statusCode)),
+        time: duration.labels(route, request.method),
+      };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(reply.elapsedTime / 1000);
+    next();
+  };
+  app.addHook("onResponse", onResponse);
+
+  if (opts.access !== "off") {
+    const exposition = opts.exposition ?? (() => registry.metrics());
+    app.get(
+      "/metrics",
+      { config: { auth: false }, schema: { hide: true } },
+      async (request, reply) => {
+        if (opts.access === "loopback" && !isDirectLoopback(request.socket.remoteAddress, request.headers)) {
+          throw METRICS_FORBIDDEN(
+            "/metrics answers only clients on this machine that connect directly, not through a proxy (METRICS=loopback): scrape it on 127.0.0.1, or set METRICS=open",
+          );
+        }
+        const text = await exposition();
+        return reply.type(registry.contentType).send(text);
+      },
+    );
+  }
+  done();
+};
+
+/** The metrics plugin, named; register it before the routes so that their answers are counted. */
+export const metricsPlugin = fp(metrics, { name: "lijnwijzer-metrics", fastify: "5.x" });
+
+/** A client on this machine that connected directly: a loopback address and no proxy header. */
+export function isDirectLoopback(address: string | undefined, headers: Record<string, string | string[] | undefined>): boolean {
+  if (headers["x-forwarded-for"] !== undefined || headers.forwarded !== undefined) return false;
+  if (address === undefined) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+function registerSnapshotMetrics(registry: Registry, source: NetworkSource, now: () => number): void {
+  const createdSeconds = () => Date.parse(source.current().meta.createdAt) / 1000;
+  gauge(registry, "lijnwijzer_snapshot_created_timestamp_seconds", "When the snapshot served was written by lijnwijzer import (Unix time)", function () {
+    this.set(createdSeconds());
+  });
+  gauge(registry, "lijnwijzer_snapshot_age_seconds", "Seconds since the snapshot served was written", function () {
+    this.set(Math.max(0, now() / 1000 - createdSeconds()));
+  });
+  const info = new Gauge({
+    name: "lijnwijzer_snapshot_info",
+    help: "The snapshot served: its creation time, format version and feed versions (always 1)",
+    labelNames: ["created_at", "format_version", "feed_versions"] as const,
+    registers: [registry],
+    collect() {
+      const { meta } = source.current();
+      this.reset();
+      const versions = meta.feeds.map((f) => f.version ?? "").join(",");
+      this.labels(meta.createdAt, String(SNAPSHOT_FORMAT_VERSION), versions).set(1);
+    },
+  });
+  void info;
+  const swappable = asSwappable(source);
+  if (!swappable) return;
+  gauge(registry, "lijnwijzer_snapshot_loaded_timestamp_seconds", "When this process loaded the snapshot served (Unix time)", function () {
+    this.set(swappable.loadedMs() / 1000);
+  });
+  new Counter({
+    name: "lijnwijzer_snapshot_reloads_total",
+    help: "Snapshot reloads: swapped in (result=swapped) or refused, the old one kept (result=refused)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+    collect() {
+      const { swapped, refused } = swappable.reloads();
+      this.reset();
+      this.labels("swapped").inc(swapped);
+      this.labels("refused").inc(refused);
+    },
+  });
+}
+
+function registerRealtimeMetrics(registry: Registry, feedHealth: (nowMs: number) => RealtimeHealth, now: () => number): void {
+  // One report per scrape, shared by the gauges below (each collects in turn, within one scrape).
+  let report: { atMs: number; health: RealtimeHealth } | undefined;
+  const health = () => {
+    const t = now();
+    if (!report || t - report.atMs > 1000) report = { atMs: t, health: feedHealth(t) };
+    return report;
+  };
+  const perFeed = (name: string, help: string, value: (f: RealtimeHealth["feeds"][number], nowMs: number) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["feed"] as const,
+      registers: [registry],
+      collect() {
+        const { atMs, health: h } = health();
+        this.reset();
+        for (const f of h.feeds) {
+          const v = value(f, atMs);
+          if (v !== undefined) this.labels(f.name).set(v);
+        }
+      },
+    });
+  perFeed("lijnwijzer_realtime_feed_age_seconds", "Seconds since the feed's message held arrived (absent before the first)", (f, t) =>
+    f.receivedMs === undefined ? undefined : Math.max(0, (t - f.receivedMs) / 1000),
+  );
+  perFeed("lijnwijzer_realtime_feed_serving", "1 when the feed's last good message is in the real-time state served, else 0", (f) => (f.serving ? 1 : 0));
+  perFeed("lijnwijzer_realtime_feed_failed_polls", "Polls in a row that failed (the feed's current fault), 0 when the last poll succeeded", (f) =>
+    f.lastError?.polls ?? 0,
+  );
+  perFeed("lijnwijzer_realtime_feed_last_success_timestamp_seconds", "The last poll that gave a usable message (Unix time)", (f) =>
+    f.lastSuccessMs === undefined ? undefined : f.lastSuccessMs / 1000,
+  );
+  perFeed("lijnwijzer_realtime_feed_entities", "Entities in the feed's message held", (f) => f.entities);
+  perFeed("lijnwijzer_realtime_feed_unmatched_entities", "Entities (or stop updates) of the message that match nothing of the network", (f) =>
+    f.stats?.unmatched,
+  );
+}
+
+function gauge(registry: Registry, name: string, help: string, collect: CollectFunction<Gauge>): Gauge {
+  return new Gauge({ name, help, registers: [registry], collect });
+}
+
+/**
+ * Counters a quota module exports, read at each scrape: requests refused over a limit (429) and quota store
+ * failures (e.g. Redis unreachable), each by product. The registration point of the quota module (src/api/quota/).
+ */
+export interface QuotaCounters {
+  rejections(): ReadonlyMap<string, number>;
+  storeErrors(): number;
+}
+
+export function registerQuotaMetrics(registry: Registry, counters: QuotaCounters): void {
+  new Counter({
+    name: "lijnwijzer_quota_rejections_total",
+    help: "Requests refused with 429 because a quota was used up, by product",
+    labelNames: ["product"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [product, n] of counters.rejections()) this.labels(product).inc(n);
+    },
+  });
+  new Counter({
+    name: "lijnwijzer_quota_store_errors_total",
+    help: "Quota store calls that failed or timed out (the QUOTA_REDIS_FAILURE policy answered them)",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(counters.storeErrors());
+    },
+  });
+}

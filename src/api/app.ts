@@ -14,6 +14,7 @@ import { entiteitenRoutes } from "./entiteiten.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions, searchFamilySegment } from "./families.js";
 import { gemeentenRoutes } from "./gemeenten.js";
+import { geometrieRoutes } from "./geometrie.js";
 import { gtfsRealtimeRoute } from "./gtfs-realtime.js";
 import { haltesRoutes } from "./haltes.js";
 import { feedHealthOf, healthRoute, readyRoute } from "./health.js";
@@ -47,6 +48,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   dienstregelingenRoutes, omleidingenRoutes, // timetables and diversions (helper-5, issue 4)
   realTimeRoutes, // real-time passages per stop, stop list and line direction (E20)
   routeplanRoutes, // E1, route planning (issue 9)
+  geometrieRoutes, // the map: line direction paths, municipality outlines, /kaart (issue 12)
 ];
 
 export interface BuildAppOptions {

@@ -418,6 +418,10 @@ describe("robustness over every route of the OpenAPI document", () => {
     const family = (prefix: string) => routes.filter((r) => r.path.startsWith(`${prefix}/`)).map((r) => r.path.slice(prefix.length));
     expect(family(`${CORE}/api/v1`).length).toBeGreaterThanOrEqual(45);
     expect(family(`${CORE}/v1/beta`)).toEqual(family(`${CORE}/api/v1`));
+    // the map extension (issue 12): covered like every other route, with the valid values of its parameters
+    expect(family(`${CORE}/api/v1`)).toEqual(
+      expect.arrayContaining(["/kaart", "/gemeenten/{gemeenteNummer}/geometrie", "/lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen/{richting}/geometrie"]),
+    );
     expect(family(`${SEARCH}/v1/beta`)).toEqual(["/zoek/haltes/{zoekArgument}", "/zoek/lijnrichtingen/{zoekArgument}", "/zoek/locaties/{zoekArgument}"]);
     expect(family(`${SEARCH}/v1`).filter((p) => !p.startsWith("/beta/"))).toEqual(family(`${SEARCH}/v1/beta`));
     expect(routes.filter((r) => !r.needsKey).map((r) => r.path)).toEqual(["/health", "/ready"]);

@@ -14,6 +14,8 @@ export interface QualityCount {
 }
 
 export interface QualityResult {
+  /** Queries whose expected hit the network no longer has (left out of the counts). */
+  missingLabels: LabelledQuery[];
   overall: QualityCount;
   byEndpoint: Record<string, QualityCount>;
   byVariant: Record<string, QualityCount>;
@@ -32,9 +34,29 @@ export function topLabels(net: Network, q: Pick<LabelledQuery, "endpoint" | "que
   return search.locations(request).hits.map((h) => locationLabel(net, h));
 }
 
+/** Every label the network's stops, line directions and places carry, per endpoint. */
+function labelsOf(net: Network): Record<Endpoint, string[]> {
+  const stops = Array.from({ length: net.stops.count }, (_, s) => stopLabel(net, s));
+  const directions: string[] = [];
+  for (let ld = 0; ld < net.lines.count * 2; ld++) if (net.lineDirections.exists[ld]) directions.push(lineDirectionLabel(net, ld));
+  const locations = [
+    ...Array.from({ length: net.stops.count }, (_, stop) => locationLabel(net, { kind: "stop", stop })),
+    ...Array.from({ length: net.places.count }, (_, place) => locationLabel(net, { kind: "place", place })),
+  ];
+  return { haltes: stops, lijnrichtingen: directions, locaties: locations };
+}
+
 export function searchQuality(net: Network, queries: readonly LabelledQuery[]): QualityResult {
-  const result: QualityResult = { overall: empty(), byEndpoint: {}, byVariant: {}, misses: [] };
+  const result: QualityResult = { missingLabels: [], overall: empty(), byEndpoint: {}, byVariant: {}, misses: [] };
+  const all = labelsOf(net);
+  const known = { haltes: new Set(all.haltes), lijnrichtingen: all.lijnrichtingen, locaties: new Set(all.locaties) };
+  const exists = (q: LabelledQuery) =>
+    q.endpoint === "lijnrichtingen" ? known.lijnrichtingen.some((l) => answers(l, q.expect)) : known[q.endpoint].has(q.expect);
   for (const q of queries) {
+    if (!exists(q)) {
+      result.missingLabels.push(q);
+      continue;
+    }
     const labels = topLabels(net, q, 100);
     const rank = labels.findIndex((l) => answers(l, q.expect));
     for (const c of [result.overall, (result.byEndpoint[q.endpoint] ??= empty()), (result.byVariant[`${q.endpoint}/${q.variant}`] ??= empty())]) {

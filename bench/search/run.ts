@@ -337,6 +337,7 @@ async function benchQuality() {
   const q = searchQuality(network, queries);
   console.log(`\n== quality on the demo network (bench/search/demo-queries.json): ${pct(q.overall)}`);
   for (const [e, c] of Object.entries(q.byEndpoint)) console.log(`  ${e}: ${pct(c)}`);
+  if (q.missingLabels.length > 0) console.log(`  ${q.missingLabels.length} labels the demo no longer has, left out: ${q.missingLabels.map((m) => m.expect).join("; ")}`);
   for (const m of q.misses) console.log(`  miss: ${m.endpoint} "${m.query}" (${m.variant}) -> ${m.expect}; first: ${m.first ?? "none"}${m.rank === null ? "" : `, expected at ${m.rank + 1}`}`);
   return q;
 }

@@ -61,6 +61,8 @@ describe("search on the demo network", () => {
     const { queries } = JSON.parse(readFileSync(DEMO_QUERIES_PATH, "utf8")) as { queries: LabelledQuery[] };
     expect(queries.length).toBeGreaterThanOrEqual(200);
     const q = searchQuality(net, queries);
+    // A label the demo no longer has (a line renumbered) leaves the count; most must still be there.
+    expect(q.missingLabels.length).toBeLessThan(queries.length / 10);
     // Measured 98.8 % and 99.7 % (docs/BENCHMARKS.md "Search"); a drop below these floors is a regression to look at.
     expect(q.overall.first / q.overall.queries).toBeGreaterThanOrEqual(0.95);
     expect(q.overall.top3 / q.overall.queries).toBeGreaterThanOrEqual(0.98);

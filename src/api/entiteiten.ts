@@ -27,7 +27,15 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
 
   app.get(
     "/entiteiten",
-    { schema: { tags, summary: "E14: all entities", response: { 200: Entiteiten, ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: "E14: all entities",
+        description:
+          "The entities (the operator's provinces: entiteitnummer and entiteitcode) of the network, by number, each linking to itself.",
+        response: { 200: Entiteiten, ...ERROR_RESPONSES },
+      },
+    },
     async (req) => {
       const net = source.current();
       const L = linkerFor(req, opts);
@@ -41,6 +49,8 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
       schema: {
         tags,
         summary: "E16: an entity by number",
+        description:
+          "One entity, with links to its lines, stops and municipalities. 404 when the network has no such entity.",
         params: EntityParams,
         response: { 200: Entiteit, ...ERROR_RESPONSES },
       },
@@ -57,6 +67,8 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
       schema: {
         tags,
         summary: "The municipalities of an entity",
+        description:
+          "The municipalities of the entity's province, by NIS code. 404 for an unknown entity.",
         params: EntityParams,
         response: { 200: Gemeenten, ...ERROR_RESPONSES },
       },
@@ -75,6 +87,8 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
       schema: {
         tags,
         summary: "The stops of an entity, valid at geldigOp",
+        description:
+          "The stops of the entity that a line valid on the day serves, by stop number. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: EntityParams,
         querystring: GeldigOpQuery,
         response: { 200: Haltes, ...ERROR_RESPONSES },
@@ -95,6 +109,8 @@ export const entiteitenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, o
       schema: {
         tags,
         summary: "The lines of an entity, valid at geldigOp",
+        description:
+          "The lines of the entity valid on the day, by line number. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: EntityParams,
         querystring: GeldigOpQuery,
         response: { 200: lijnenSchemas(family).Lijnen, ...ERROR_RESPONSES },

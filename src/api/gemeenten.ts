@@ -37,7 +37,15 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
 
   app.get(
     "/gemeenten",
-    { schema: { tags, summary: "All municipalities", response: { 200: Gemeenten, ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: "All municipalities",
+        description:
+          "Every municipality of the reference data the network was imported with, by NIS code (gemeentenummer); empty for a network imported without reference data.",
+        response: { 200: Gemeenten, ...ERROR_RESPONSES },
+      },
+    },
     async (req) => {
       const net = source.current();
       const L = linkerFor(req, opts);
@@ -52,6 +60,8 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
       schema: {
         tags,
         summary: "The stops of each municipality of a list, valid at geldigOp",
+        description:
+          "Per municipality of the list, in the order asked: the municipality and the stops in it that a line valid on the day serves. 404 when one of them does not exist. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: ListParams,
         querystring: GeldigOpQuery,
         response: { 200: GemeentenHaltes, ...ERROR_RESPONSES },
@@ -78,6 +88,8 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
       schema: {
         tags,
         summary: "A municipality by number (NIS code)",
+        description:
+          "One municipality, with links to its lines and stops and, for a sub-municipality, its main municipality (hoofdGemeente). 404 when unknown.",
         params: OneParams,
         response: { 200: Gemeente, ...ERROR_RESPONSES },
       },
@@ -96,6 +108,8 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
       schema: {
         tags,
         summary: "E2: the lines stopping in a municipality, valid at geldigOp",
+        description:
+          "The lines valid on the day with at least one stop in the municipality, by entity and line number. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: OneParams,
         querystring: GeldigOpQuery,
         response: { 200: lijnenSchemas(family).Lijnen, ...ERROR_RESPONSES },
@@ -119,6 +133,8 @@ export const gemeentenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
       schema: {
         tags,
         summary: "E11: the stops of a municipality, valid at geldigOp",
+        description:
+          "The stops in the municipality that a line valid on the day serves, by stop number. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: OneParams,
         querystring: GeldigOpQuery,
         response: { 200: Haltes, ...ERROR_RESPONSES },

@@ -80,6 +80,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "Stops near a point, nearest first",
+        description:
+          "The stops within radius metres (default 750) of latlng, nearest first, at most maxAantalHaltes (default 50), each with its distance in metres.",
         params: NearParams,
         querystring: NearQuery,
         response: { 200: HaltesInDeBuurt, ...ERROR_RESPONSES },
@@ -143,6 +145,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "Stops by a list of stop keys",
+        description:
+          "The stops of the keys entiteitnummer_haltenummer joined with _, in the order asked. 404 when one of them does not exist.",
         params: ListParams,
         querystring: GeldigOpQuery,
         response: { 200: Haltes, ...ERROR_RESPONSES },
@@ -163,6 +167,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "The line directions at each stop of a list, valid at geldigOp",
+        description:
+          "Per stop of the list, in the order asked: the stop and the line directions valid on the day that serve it. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: ListParams,
         querystring: GeldigOpQuery,
         response: { 200: HalteLijnrichtingenLijst, ...ERROR_RESPONSES },
@@ -190,6 +196,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "A stop by key, with links to its line directions, timetable and real-time passages",
+        description:
+          "One stop: its names, municipality, coordinates and accessibility, with links to its line directions, timetable, real-time passages and diversions. 404 when it does not exist.",
         params: StopParams,
         querystring: GeldigOpQuery,
         response: { 200: Halte, ...ERROR_RESPONSES },
@@ -210,6 +218,8 @@ export const haltesRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "The line directions serving a stop, valid at geldigOp",
+        description:
+          "The line directions valid on the day whose trips call at the stop, by line number and direction. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: StopParams,
         querystring: GeldigOpQuery,
         response: { 200: Lijnrichtingen, ...ERROR_RESPONSES },

@@ -232,6 +232,8 @@ export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () =>
       schema: {
         tags: ["beheer"],
         summary: "Liveness and a summary of the network served (no key needed)",
+        description:
+          "Answers 200 while the process runs, with what it serves: counts of the network's tables, its validity, time zone, feeds, and when its snapshot was written. Needs no subscription key.",
         security: [],
         response: { 200: Health },
       },
@@ -290,7 +292,7 @@ export function readiness(opts: ReadyOptions, nowMs: number) {
               .map((f) =>
                 f.receivedMs === undefined
                   ? `feed ${f.name} has no message yet`
-                  : `feed ${f.name}'s message is ${seconds(nowMs - f.receivedMs)} s old (at most ${opts.realtimeMaxAgeSeconds} s)`,
+                  : `feed ${f.name}: its message is ${seconds(nowMs - f.receivedMs)} s old (at most ${opts.realtimeMaxAgeSeconds} s)`,
               )
               .join("; "),
           };
@@ -306,6 +308,8 @@ export const readyRoute: FastifyPluginAsync<ReadyOptions> = async (app, opts) =>
       schema: {
         tags: ["beheer"],
         summary: "Readiness: 200 while the server should get traffic, 503 while shutting down or real-time is stale (no key needed)",
+        description:
+          "For a load balancer: 200 with ready true while the snapshot is loaded, the server is not shutting down and every GTFS-Realtime feed is fresh enough; 503 with the failed checks otherwise. Needs no subscription key.",
         security: [],
         response: { 200: Ready, 503: Ready },
       },

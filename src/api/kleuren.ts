@@ -21,7 +21,15 @@ export const kleurenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts
 
   app.get(
     "/kleuren",
-    { schema: { tags, summary: "E12: all line colours", response: { 200: Kleuren, ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: "E12: all line colours",
+        description:
+          "The palette of line colours: code, name, RGB and hex, by code. Lines refer to these codes in their lijnkleuren.",
+        response: { 200: Kleuren, ...ERROR_RESPONSES },
+      },
+    },
     async (req) => {
       const net = source.current();
       const L = linkerFor(req, opts);
@@ -32,7 +40,13 @@ export const kleurenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts
   app.get<{ Params: Static<typeof CodeParams> }>(
     "/kleuren/:code",
     {
-      schema: { tags, summary: "E15: a line colour by code", params: CodeParams, response: { 200: Kleur, ...ERROR_RESPONSES } },
+      schema: {
+        tags,
+        summary: "E15: a line colour by code",
+        description: "One colour of the palette. 404 for an unknown code.",
+        params: CodeParams,
+        response: { 200: Kleur, ...ERROR_RESPONSES },
+      },
     },
     async (req) => {
       const net = source.current();

@@ -55,6 +55,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "All lines valid at geldigOp",
+        description:
+          "Every line with trips on the day, by entity and line number, with its public number, description, transport type and validity. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         querystring: GeldigOpQuery,
         response: { 200: S.Lijnen, ...ERROR_RESPONSES },
       },
@@ -93,6 +95,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "Lines by a list of line keys",
+        description:
+          "The lines of the keys entiteitnummer_lijnnummer joined with _, in the order asked. 404 when one of them does not exist.",
         params: ListParams,
         querystring: GeldigOpQuery,
         response: { 200: S.Lijnen, ...ERROR_RESPONSES },
@@ -115,6 +119,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "E13: the line directions of a list of lines, valid at geldigOp",
+        description:
+          "Per line of the list, in the order asked: the line and its directions (HEEN, TERUG) valid on the day, with destination, description and colours. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: ListParams,
         querystring: GeldigOpQuery,
         response: { 200: S.LijnLijnrichtingenLijst, ...ERROR_RESPONSES },
@@ -141,6 +147,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "E17: the colour codes of a list of lines",
+        description:
+          "Per line of the list, in the order asked: the palette codes of its foreground, background and their borders, each linking to the colour.",
         params: ListParams,
         querystring: GeldigOpQuery,
         response: { 200: S.LijnLijnkleurCodesLijst, ...ERROR_RESPONSES },
@@ -166,6 +174,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "E3: a line by key",
+        description:
+          "One line: public number, description, transport type, service type, region and validity, with links to its directions, colours and municipalities. 404 when it does not exist.",
         params: LineParams,
         querystring: GeldigOpQuery,
         response: { 200: Lijn(family), ...ERROR_RESPONSES },
@@ -188,6 +198,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "The municipalities a line stops in, at geldigOp",
+        description:
+          "The municipalities with at least one stop of the line's trips on the day, by NIS code. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: LineParams,
         querystring: GeldigOpQuery,
         response: { 200: Gemeenten, ...ERROR_RESPONSES },
@@ -211,6 +223,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "E18: the colour codes of one line",
+        description:
+          "The palette codes of the line's foreground, background and their borders, each linking to the colour. 404 when the line does not exist.",
         params: LineParams,
         querystring: GeldigOpQuery,
         response: { 200: LijnkleurCodes, ...ERROR_RESPONSES },
@@ -233,6 +247,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "The directions of a line valid at geldigOp",
+        description:
+          "The line's directions (HEEN, TERUG) with trips on the day, with destination, description and colours. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: LineParams,
         querystring: GeldigOpQuery,
         response: { 200: Lijnrichtingen, ...ERROR_RESPONSES },
@@ -256,6 +272,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "A line direction by key",
+        description:
+          "One direction of a line (HEEN or TERUG): destination, description and colours, with links to its stops and line. 404 when the line has no trips in that direction.",
         params: LineDirectionParams,
         querystring: GeldigOpQuery,
         response: { 200: Lijnrichting, ...ERROR_RESPONSES },
@@ -277,6 +295,8 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       schema: {
         tags,
         summary: "E19: the stops of a line direction in travel order",
+        description:
+          "The stops the direction's trips call at, in travel order: its main pattern, with the stops only other patterns serve inserted where they come. 404 when the line direction does not exist.",
         params: LineDirectionParams,
         querystring: GeldigOpQuery,
         response: { 200: Haltes, ...ERROR_RESPONSES },

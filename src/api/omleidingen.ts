@@ -116,6 +116,8 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
       schema: {
         tags,
         summary: "All diversions and disruptions active during a period of at most 31 days",
+        description:
+          "Every planned diversion (omleiding) and unplanned disruption (storing) that applies on some day from startDatum to eindDatum (default: today only), with title and description in taalCode (default nl; Dutch when there is no translation) and the line directions and stops involved.",
         querystring: DiversionPeriodQuery,
         response: { 200: Omleidingen, ...ERROR_RESPONSES },
       },
@@ -216,6 +218,8 @@ export const omleidingenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, 
         schema: {
           tags,
           summary: `The ${what} of a line direction on one day`,
+          description:
+            `The ${what} that apply to the line direction on datum (yyyy-MM-dd, default today), with title and description in taalCode (default nl). 404 when the line direction does not exist.`,
           params: LineDirectionParams,
           querystring: DiversionDateQuery,
           response: { 200: Omleidingen, ...ERROR_RESPONSES },

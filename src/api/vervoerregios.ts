@@ -25,7 +25,15 @@ export const vervoerregiosRoutes: FastifyPluginAsync<FamilyOptions> = async (app
 
   app.get(
     "/vervoerregios",
-    { schema: { tags, summary: "All transport regions", response: { 200: VervoerRegios, ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: "All transport regions",
+        description:
+          "The transport regions (vervoerregio's) of the reference data: code, name and number, by code.",
+        response: { 200: VervoerRegios, ...ERROR_RESPONSES },
+      },
+    },
     async (req) => {
       const net = source.current();
       const L = linkerFor(req, opts);
@@ -39,6 +47,8 @@ export const vervoerregiosRoutes: FastifyPluginAsync<FamilyOptions> = async (app
       schema: {
         tags,
         summary: "A transport region by code",
+        description:
+          "One transport region, with a link to its lines. 404 for an unknown code.",
         params: CodeParams,
         response: { 200: VervoerRegio, ...ERROR_RESPONSES },
       },
@@ -55,6 +65,8 @@ export const vervoerregiosRoutes: FastifyPluginAsync<FamilyOptions> = async (app
       schema: {
         tags,
         summary: "E10: the lines of a transport region, valid at geldigOp",
+        description:
+          "The lines valid on the day that belong to the region (the region of the municipality holding most of a line's stops), by entity and line number. geldigOp (yyyy-MM-ddTHH:mm:ss in the network's time zone) picks the day; without it, today.",
         params: CodeParams,
         querystring: GeldigOpQuery,
         response: { 200: lijnenSchemas(family).Lijnen, ...ERROR_RESPONSES },

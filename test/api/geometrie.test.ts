@@ -172,7 +172,7 @@ describe("geometrie - /kaart", () => {
     const all = (await get(`${demo.origin}${BETA}/lijnen?geldigOp=2026-03-10T08:00:00`)).body.lijnen.length;
     expect(lijnen.length).toBeGreaterThanOrEqual(all);
     expect(new Set(lijnen.map((l: { properties: { entiteitnummer: string; lijnnummer: string } }) => `${l.properties.entiteitnummer}_${l.properties.lijnnummer}`)).size).toBe(lijnen.length);
-    const two = lijnen.find((l: { properties: { lijnnummer: string } }) => l.properties.lijnnummer === line2.lijnnummer && l.properties.entiteitnummer === line2.entity);
+    const two = lijnen.find((l: { properties: { entiteitnummer: string; lijnnummer: string } }) => l.properties.lijnnummer === line2.lijnnummer && l.properties.entiteitnummer === line2.entity);
     expect(two.properties).toMatchObject({ soort: "lijn", richting: "HEEN", bron: "haltes", lijnnummerPubliek: "2" });
     for (const l of lijnen) {
       expect(l.geometry.coordinates.length).toBeGreaterThanOrEqual(2);

@@ -6,7 +6,8 @@
  * - lijnwijzer_http_requests_total{route, method, status} and lijnwijzer_http_request_duration_seconds{route,
  *   method} (a histogram): `route` is the route's pattern (`/DLKernOpenData/api/v1/lijnen/:entiteitnummer/
  *   :lijnnummer`), "unmatched" for a path no route has, so that the series stay few whatever clients ask;
- * - quota rejections and quota store errors: registered through `registerQuotaMetrics` by the quota module;
+ * - lijnwijzer_quota_rejections_total{window, product} and lijnwijzer_quota_store_errors_total{policy}, from the
+ *   quota module's events (src/api/quota/quota-counters.ts);
  * - per GTFS-Realtime feed (FeedManager.feedHealth, read at each scrape): the age of the message served, whether
  *   it is served, the polls in a row that failed, the last success, entities matched and unmatched;
  * - the snapshot served: its creation time and age, its format version and feed versions (an info series), when
@@ -17,7 +18,7 @@
  * through a proxy (no X-Forwarded-For or Forwarded header: nginx on the same machine connects from loopback
  * too); `open` answers anyone; `off` has no route. The answer needs no subscription key.
  */
-import type { FastifyPluginCallback, onResponseHookHandler } from "fastify";
+import type { FastifyInstance, FastifyPluginCallback, onResponseHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { type CollectFunction, Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { METRICS_FORBIDDEN } from "../errors.js";
@@ -25,6 +26,7 @@ import type { MetricsAccess } from "../lib/config.js";
 import { SNAPSHOT_FORMAT_VERSION } from "../network/constants.js";
 import type { RealtimeHealth } from "../realtime/feed-manager.js";
 import { asSwappable, type NetworkSource } from "./network-source.js";
+import { onQuotaEvent } from "./quota/quota-counters.js";
 
 export interface MetricsOptions {
   registry: Registry;
@@ -59,6 +61,7 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
     registers: [registry],
   });
   registerSnapshotMetrics(registry, opts.source, opts.now);
+  registerQuotaMetrics(app, registry);
   if (opts.feedHealth) registerRealtimeMetrics(registry, opts.feedHealth, opts.now);
 
   // prom-client hashes the labels of every call; the children are kept per route, method and status instead.
@@ -193,32 +196,29 @@ function gauge(registry: Registry, name: string, help: string, collect: CollectF
 }
 
 /**
- * Counters a quota module exports, read at each scrape: requests refused over a limit (429) and quota store
- * failures (e.g. Redis unreachable), each by product. The registration point of the quota module (src/api/quota/).
+ * The quota module's counters (src/api/quota/quota-counters.ts), as labelled Prometheus counters: requests refused
+ * with 429 by window and product, and quota store failures by the policy that answered them (QUOTA_REDIS_FAILURE).
+ * They count from the moment the app is built; the listener goes with the app.
  */
-export interface QuotaCounters {
-  rejections(): ReadonlyMap<string, number>;
-  storeErrors(): number;
-}
-
-export function registerQuotaMetrics(registry: Registry, counters: QuotaCounters): void {
-  new Counter({
+function registerQuotaMetrics(app: FastifyInstance, registry: Registry): void {
+  const rejections = new Counter({
     name: "lijnwijzer_quota_rejections_total",
-    help: "Requests refused with 429 because a quota was used up, by product",
-    labelNames: ["product"] as const,
+    help: "Requests refused with 429 because a key's quota was used up, by window (minute, day) and product",
+    labelNames: ["window", "product"] as const,
     registers: [registry],
-    collect() {
-      this.reset();
-      for (const [product, n] of counters.rejections()) this.labels(product).inc(n);
-    },
   });
-  new Counter({
+  const storeErrors = new Counter({
     name: "lijnwijzer_quota_store_errors_total",
-    help: "Quota store calls that failed or timed out (the QUOTA_REDIS_FAILURE policy answered them)",
+    help: "Requests whose quota the store could not count (Redis down or late), by the policy that answered (open: served, closed: 503)",
+    labelNames: ["policy"] as const,
     registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(counters.storeErrors());
-    },
+  });
+  const stop = onQuotaEvent((event) => {
+    if (event.kind === "rejection") rejections.labels(event.window, event.product).inc();
+    else storeErrors.labels(event.policy).inc();
+  });
+  app.addHook("onClose", (_app, done) => {
+    stop();
+    done();
   });
 }

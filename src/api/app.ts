@@ -32,6 +32,7 @@ import { requestIdOf } from "./request-id.js";
 import { routeplanRoutes } from "./routeplan.js";
 import { strictQueryPlugin } from "./strict-query.js";
 import { vervoerregiosRoutes } from "./vervoerregios.js";
+import { webPageRoutes } from "./web-page.js";
 import { warmSearch, zoekRoutes } from "./zoeken.js";
 
 /** A resource family's routes, written once and registered below `{corePrefix}/api/v1` and `{corePrefix}/v1/beta`. */
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(zoekRoutes, { ...opts, prefix: `${config.searchPrefix}${searchFamilySegment(family)}` });
   }
   await app.register(gtfsRealtimeRoute, { source, config, realtime: options.realtime, now: options.clock }); // GTFS-RT out (issue 8)
+  await app.register(webPageRoutes, { config }); // the demo page at / and /web-config.json (issue 12)
   openApiRoute(app, config);
   searchOpenApiRoute(app, config);
   // The search indexes of the network served, built now rather than by the first search.

@@ -1,0 +1,109 @@
+/**
+ * The page's only way to the data: the public API, with the subscription key the server hands out in
+ * /web-config.json (src/api/web-page.ts) or the one the visitor typed. Answer types are the server's own schemas
+ * (type-only imports: nothing of the server is bundled). URLs are relative to the page, so the page also works
+ * below a path a reverse proxy adds.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { Halte, Lijnrichting } from "../../src/api/common.schemas.js";
+import type { Kaart as KaartSchema, LijnrichtingGeometrie as LijnrichtingGeometrieSchema } from "../../src/api/geometrie.schemas.js";
+import type { RealtimeHalteDoorkomsten } from "../../src/api/real-time.schemas.js";
+import type { Routeplan } from "../../src/api/routeplan.schemas.js";
+import type { HaltesHits, LocatiesHits } from "../../src/api/zoeken.schemas.js";
+import type { WebConfig } from "../../src/api/web-page.schemas.js";
+
+export type { Halte, Lijnrichting, RealtimeHalteDoorkomsten, Routeplan, HaltesHits, LocatiesHits, WebConfig };
+/** The map extension's GeoJSON answers (src/api/geometrie.ts). */
+export type Kaart = Static<typeof KaartSchema>;
+export type LijnrichtingGeometrie = Static<typeof LijnrichtingGeometrieSchema>;
+export type Locatie = LocatiesHits["locaties"][number];
+export type Reisweg = Routeplan["reiswegen"][number];
+export type ReiswegStap = Reisweg["reiswegStappen"][number];
+export type RealtimeDoorkomst = RealtimeHalteDoorkomsten["halteDoorkomsten"][number]["doorkomsten"][number];
+
+/** A point in decimal degrees. */
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+/** An answer other than 2xx, with the API's `{statusCode, message}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The header the operator's gateway reads (the query parameter would put the key in logs and histories). */
+const KEY_HEADER = "Ocp-Apim-Subscription-Key";
+/** How many suggestions a search asks for. */
+const SUGGESTIONS = 8;
+/** How many passages the departures board shows. */
+const DEPARTURES = 12;
+
+export async function loadWebConfig(): Promise<WebConfig> {
+  const res = await fetch("web-config.json", { cache: "no-store" });
+  if (!res.ok) throw new ApiError(res.status, "web-config.json");
+  return (await res.json()) as WebConfig;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** `key` is read per request (the visitor may type one later); `onUnauthorized` hears of every 401. */
+export function createApi(config: WebConfig, key: () => string | undefined, onUnauthorized: () => void = () => {}) {
+  const core = `.${config.corePrefix}/v1/beta`;
+  const search = `.${config.searchPrefix}/v1/beta/zoek`;
+  const segment = encodeURIComponent;
+
+  async function get<T>(url: string, signal?: AbortSignal): Promise<T> {
+    const k = key();
+    const res = await fetch(url, { headers: k ? { [KEY_HEADER]: k } : {}, signal });
+    const text = await res.text();
+    if (!res.ok) {
+      if (res.status === 401) onUnauthorized();
+      let message = res.statusText;
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? message;
+      } catch {
+        // not JSON: the status text says enough
+      }
+      throw new ApiError(res.status, message);
+    }
+    return JSON.parse(text) as T;
+  }
+
+  const latlng = (p: LatLon) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`;
+  const lineDirectionPath = (ld: Pick<Lijnrichting, "entiteitnummer" | "lijnnummer" | "richting">) =>
+    `${core}/lijnen/${segment(ld.entiteitnummer)}/${segment(ld.lijnnummer)}/lijnrichtingen/${ld.richting}`;
+
+  return {
+    /** E7: stops matching free text, nearer ones first when `near` is given. */
+    searchStops: (text: string, signal: AbortSignal, near?: LatLon) =>
+      get<HaltesHits>(`${search}/haltes/${segment(text)}?maxAantalHits=${SUGGESTIONS}${near ? `&huidigePositie=${latlng(near)}` : ""}`, signal),
+    /** E8: addresses, streets, stations, stops, municipalities matching free text. */
+    searchLocations: (text: string, signal: AbortSignal) =>
+      get<LocatiesHits>(`${search}/locaties/${segment(text)}?maxAantalHits=${SUGGESTIONS}`, signal),
+    /** The next passages at a stop, with real-time predictions. */
+    realtime: (h: Pick<Halte, "entiteitnummer" | "haltenummer">) =>
+      get<RealtimeHalteDoorkomsten>(`${core}/haltes/${segment(h.entiteitnummer)}/${segment(h.haltenummer)}/real-time?maxAantalDoorkomsten=${DEPARTURES}`),
+    /** The line directions serving a stop, with their public numbers and colours. */
+    stopLineDirections: (h: Pick<Halte, "entiteitnummer" | "haltenummer">) =>
+      get<{ lijnrichtingen: Lijnrichting[] }>(`${core}/haltes/${segment(h.entiteitnummer)}/${segment(h.haltenummer)}/lijnrichtingen`),
+    /** E19: the stops of a line direction in travel order. */
+    lineDirectionStops: (ld: Pick<Lijnrichting, "entiteitnummer" | "lijnnummer" | "richting">) =>
+      get<{ haltes: Halte[] }>(`${lineDirectionPath(ld)}/haltes`),
+    /** E6: every stop valid today (large; the browser asks for it compressed). */
+    allStops: () => get<{ haltes: Halte[] }>(`${core}/haltes`),
+    /** E1: itineraries; `query` holds tijdstip, vertrekAankomst, or a page link's aanvraagType and tijdstip. */
+    plan: (from: LatLon, to: LatLon, query: URLSearchParams) => {
+      const q = query.toString();
+      return get<Routeplan>(`${core}/routeplan/${latlng(from)}/${latlng(to)}${q ? `?${q}` : ""}`);
+    },
+    /** A geometry endpoint the server announced in /web-config.json (GeoJSON), below the core prefix. */
+    geometry: <T>(path: string) => get<T>(`${core}${path}`),
+    lineDirectionPath,
+  };
+}

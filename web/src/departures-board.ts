@@ -1,0 +1,153 @@
+/**
+ * The departures board of the chosen stop: its next passages from `/haltes/{e}/{h}/real-time` (predicted times,
+ * delays, cancellations; the demo's simulator gives real-time data at any hour), with line badges in the line's
+ * colours from the stop's line directions (`/haltes/{e}/{h}/lijnrichtingen`, whose kleur* fields are the
+ * lijnkleuren). It refreshes every 20 seconds while the page is visible, and at once when it becomes visible again.
+ */
+import { type Api, ApiError, type Lijnrichting, type RealtimeDoorkomst } from "./api-client.js";
+import { h } from "./dom.js";
+import { clockTime, delayMinutes, nowClock } from "./format.js";
+import { t } from "./strings.js";
+
+export const REFRESH_MS = 20_000;
+
+export interface ChosenStop {
+  entiteitnummer: string;
+  haltenummer: string;
+  name: string;
+}
+
+export interface DeparturesBoard {
+  show(stop: ChosenStop): Promise<Lijnrichting[]>;
+  rerender(): void;
+}
+
+/** A line's badge: its public number in its colours (the operator's lijnkleuren), neutral when unknown. */
+export function lineBadge(number: string, ld?: Pick<Lijnrichting, "kleurVoorGrond" | "kleurAchterGrond" | "kleurAchterGrondRand">): HTMLElement {
+  const badge = h("span", { class: "badge" }, number);
+  if (ld?.kleurAchterGrond) badge.style.backgroundColor = ld.kleurAchterGrond;
+  if (ld?.kleurVoorGrond) badge.style.color = ld.kleurVoorGrond;
+  if (ld?.kleurAchterGrondRand) badge.style.borderColor = ld.kleurAchterGrondRand;
+  return badge;
+}
+
+const lineKey = (entiteitnummer: string, lijnnummer: string | number) => `${entiteitnummer}_${lijnnummer}`;
+
+export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
+  let stop: ChosenStop | undefined;
+  let lines = new Map<string, Lijnrichting>();
+  let passages: RealtimeDoorkomst[] = [];
+  let updated = "";
+  let error: string | undefined;
+  let loading = false;
+  let generation = 0;
+
+  function remark(p: RealtimeDoorkomst): { text: string; cls: string } {
+    if (p.predictionStatussen.includes("GESCHRAPT")) return { text: t("dep.cancelled"), cls: "cancelled" };
+    if (p.predictionStatussen.includes("VERSTREKEN")) return { text: t("dep.passed"), cls: "passed" };
+    const rt = p["real-timeTijdstip"];
+    if (rt === undefined) return { text: t("dep.noRealtime"), cls: "scheduled" };
+    const d = delayMinutes(p.dienstregelingTijdstip, rt);
+    if (d > 0) return { text: t("dep.late", { n: d }), cls: "late" };
+    if (d < 0) return { text: t("dep.early", { n: -d }), cls: "early" };
+    return { text: t("dep.onTime"), cls: "on-time" };
+  }
+
+  function row(p: RealtimeDoorkomst): HTMLTableRowElement {
+    const ld = lines.get(lineKey(p.entiteitnummer, p.lijnnummer));
+    const r = remark(p);
+    const rt = p["real-timeTijdstip"];
+    return h(
+      "tr",
+      { class: `passage passage-${r.cls}`, "data-doorkomst-id": p.doorkomstId },
+      h("td", null, lineBadge(ld?.lijnNummerPubliek ?? String(p.lijnnummer), ld)),
+      h("td", { class: "destination" }, p.bestemming),
+      h("td", null, h("time", { datetime: p.dienstregelingTijdstip }, clockTime(p.dienstregelingTijdstip))),
+      h("td", null, rt ? h("time", { datetime: rt }, clockTime(rt)) : "–"),
+      h("td", { class: `remark remark-${r.cls}` }, r.text),
+    );
+  }
+
+  function render(): void {
+    if (!stop) {
+      el.replaceChildren();
+      return;
+    }
+    const heading = h("h3", { id: "departures-heading" }, t("dep.heading", { stop: stop.name }), " ", h("span", { class: "stop-code" }, `(${t("dep.stopCode", { code: stop.haltenummer })})`));
+    const parts: Node[] = [heading];
+    if (error) parts.push(h("p", { class: "error", role: "alert" }, error));
+    if (loading && passages.length === 0) parts.push(h("p", { class: "muted" }, t("dep.loading")));
+    else if (passages.length === 0 && !error) parts.push(h("p", null, t("dep.none")));
+    else if (passages.length > 0) {
+      parts.push(
+        h(
+          "table",
+          { class: "departures", "aria-labelledby": "departures-heading" },
+          h(
+            "thead",
+            null,
+            h("tr", null, ...(["dep.line", "dep.destination", "dep.scheduled", "dep.expected", "dep.remark"] as const).map((k) => h("th", { scope: "col" }, t(k)))),
+          ),
+          h("tbody", null, ...passages.map(row)),
+        ),
+      );
+    }
+    if (updated) parts.push(h("p", { class: "muted updated" }, t("dep.updated", { time: updated })));
+    el.replaceChildren(...parts);
+  }
+
+  function failure(e: unknown): string {
+    return e instanceof ApiError ? t("error.http", { status: e.status, message: e.message }) : t("error.network");
+  }
+
+  async function refresh(): Promise<void> {
+    const s = stop;
+    if (!s) return;
+    const mine = generation;
+    try {
+      const answer = await api.realtime(s);
+      if (mine !== generation) return;
+      passages = answer.halteDoorkomsten.flatMap((hd) => hd.doorkomsten);
+      updated = nowClock();
+      error = undefined;
+    } catch (e) {
+      if (mine !== generation) return;
+      error = failure(e);
+    }
+    loading = false;
+    render();
+  }
+
+  setInterval(() => {
+    if (!document.hidden) void refresh();
+  }, REFRESH_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) void refresh();
+  });
+
+  return {
+    async show(s) {
+      generation++;
+      stop = s;
+      passages = [];
+      updated = "";
+      error = undefined;
+      loading = true;
+      lines = new Map();
+      render();
+      const mine = generation;
+      const [lineDirections] = await Promise.all([
+        api.stopLineDirections(s).catch((e: unknown) => {
+          error = failure(e);
+          return { lijnrichtingen: [] as Lijnrichting[] };
+        }),
+        refresh(),
+      ]);
+      if (mine !== generation) return [];
+      lines = new Map(lineDirections.lijnrichtingen.map((ld) => [lineKey(ld.entiteitnummer, ld.lijnnummer), ld]));
+      render();
+      return lineDirections.lijnrichtingen;
+    },
+    rerender: render,
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * The network map: our own data drawn as SVG, no tile server (the page runs offline). Layers from the bottom:
+ * municipality outlines, line geometries, every stop, the chosen stop's lines, the chosen itinerary, markers.
+ *
+ * - Projection: equirectangular with the longitude scaled by cos(latitude) of the network's middle, in units of
+ *   1/1000 degree of latitude (~111 m): at a region's scale the distortion is under 1 %.
+ * - Strokes keep their width at every zoom (`vector-effect: non-scaling-stroke`); all stops are one path of
+ *   zero-length segments with round caps, a dot each, so 8,000 stops are one element.
+ * - Pan by dragging or with the arrow keys (the map is focusable), zoom with the wheel, + and −, or the buttons.
+ */
+import { svg } from "./dom.js";
+import type { LatLon } from "./api-client.js";
+
+export interface MapLine {
+  colour: string;
+  points: LatLon[];
+}
+
+export interface ItineraryLeg {
+  walk: boolean;
+  colour?: string;
+  points: LatLon[];
+}
+
+interface ViewBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const UNITS_PER_DEGREE = 1000;
+export const ZOOM_STEP = 1.5;
+/** Around a single point, the view spans this many units (~3 km). */
+const MIN_SPAN = 25;
+const ROUTE_COLOUR = "#c2185b";
+
+export class NetworkMap {
+  private readonly layers: Record<"municipalities" | "lines" | "stops" | "highlight" | "itinerary" | "markers", SVGGElement>;
+  private cosLat0: number | undefined;
+  private view: ViewBox = { x: 0, y: 0, w: 1000, h: 700 };
+  private all: ViewBox | undefined;
+
+  constructor(private readonly root: SVGSVGElement) {
+    const layer = (name: string) => svg("g", { class: `layer-${name}` });
+    this.layers = {
+      municipalities: layer("municipalities"),
+      lines: layer("lines"),
+      stops: layer("stops"),
+      highlight: layer("highlight"),
+      itinerary: layer("itinerary"),
+      markers: layer("markers"),
+    };
+    root.append(...Object.values(this.layers));
+    this.apply();
+    this.listen();
+  }
+
+  /** Every stop of the network, as dots; the first data decides the projection and the initial view. */
+  setStops(points: LatLon[]): void {
+    this.project(points);
+    this.layers.stops.replaceChildren(svg("path", { class: "stops", d: dots(points.map((p) => this.xy(p))) }));
+    this.fitAll(points);
+  }
+
+  /** Line geometries of the whole network, in their colours. */
+  setLines(lines: MapLine[]): void {
+    this.project(lines.flatMap((l) => l.points));
+    this.layers.lines.replaceChildren(...lines.map((l) => this.polyline(l.points, { class: "line", stroke: l.colour })));
+  }
+
+  /** Municipality outlines: each a list of rings. */
+  setMunicipalities(rings: LatLon[][]): void {
+    this.project(rings.flat());
+    const d = rings.map((r) => `${this.pathOf(r)}Z`).join("");
+    this.layers.municipalities.replaceChildren(svg("path", { class: "municipality", d }));
+  }
+
+  /** The chosen stop and the lines serving it; the view moves to them. */
+  showStop(stop: LatLon & { label: string }, lines: MapLine[]): void {
+    this.project([stop]);
+    this.layers.highlight.replaceChildren(...lines.map((l) => this.polyline(l.points, { class: "line-highlight", stroke: l.colour })));
+    this.layers.markers.replaceChildren(this.marker(stop, "marker-stop", stop.label));
+    this.fitTo([stop, ...lines.flatMap((l) => l.points)]);
+  }
+
+  /** The chosen itinerary: vehicle legs in their line's colour, walks dashed; the view moves to it. */
+  showItinerary(legs: ItineraryLeg[], from: LatLon & { label: string }, to: LatLon & { label: string }): void {
+    this.project([from, to]);
+    this.layers.highlight.replaceChildren();
+    this.layers.itinerary.replaceChildren(
+      ...legs.flatMap((leg) =>
+        leg.walk
+          ? [this.polyline(leg.points, { class: "leg-walk" })]
+          : [this.polyline(leg.points, { class: "leg-casing" }), this.polyline(leg.points, { class: "leg-ride", stroke: leg.colour ?? ROUTE_COLOUR })],
+      ),
+    );
+    this.layers.markers.replaceChildren(this.marker(from, "marker-from", from.label), this.marker(to, "marker-to", to.label));
+    this.fitTo([from, to, ...legs.flatMap((l) => l.points)]);
+  }
+
+  zoom(factor: number, around?: { x: number; y: number }): void {
+    const c = around ?? { x: this.view.x + this.view.w / 2, y: this.view.y + this.view.h / 2 };
+    const w = Math.max(MIN_SPAN / 4, this.view.w / factor);
+    const h = (this.view.h * w) / this.view.w;
+    this.view = { x: c.x - ((c.x - this.view.x) * w) / this.view.w, y: c.y - ((c.y - this.view.y) * h) / this.view.h, w, h };
+    this.apply();
+  }
+
+  /** Back to the whole network. */
+  reset(): void {
+    if (this.all) this.view = { ...this.all };
+    this.apply();
+  }
+
+  /** How many dots and lines are drawn (tests and the legend read it). */
+  counts(): { lines: number } {
+    return { lines: this.layers.lines.childElementCount };
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------------------
+
+  private project(points: LatLon[]): void {
+    if (this.cosLat0 !== undefined || points.length === 0) return;
+    let min = Infinity;
+    let max = -Infinity;
+    for (const p of points) {
+      min = Math.min(min, p.lat);
+      max = Math.max(max, p.lat);
+    }
+    this.cosLat0 = Math.cos((((min + max) / 2) * Math.PI) / 180);
+  }
+
+  private xy(p: LatLon): [number, number] {
+    return [round(p.lon * (this.cosLat0 ?? 1) * UNITS_PER_DEGREE), round(-p.lat * UNITS_PER_DEGREE)];
+  }
+
+  private pathOf(points: LatLon[]): string {
+    return points.map((p, i) => `${i === 0 ? "M" : "L"}${this.xy(p).join(" ")}`).join("");
+  }
+
+  private polyline(points: LatLon[], attrs: Record<string, string>): SVGPathElement {
+    return svg("path", { ...attrs, d: this.pathOf(points) });
+  }
+
+  private marker(p: LatLon, cls: string, label: string): SVGGElement {
+    const d = dots([this.xy(p)]);
+    // A wide dark dot under a narrower coloured one: a ring that reads on any line colour.
+    return svg("g", { class: `marker ${cls}` }, svg("title", null, label), svg("path", { class: "marker-ring", d }), svg("path", { class: "marker-dot", d }));
+  }
+
+  private bounds(points: LatLon[]): ViewBox | undefined {
+    if (points.length === 0) return undefined;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const p of points) {
+      const [x, y] = this.xy(p);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    const w = Math.max(MIN_SPAN, x1 - x0);
+    const h = Math.max(MIN_SPAN, y1 - y0);
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    // a margin of 8 % on each side
+    return { x: cx - w * 0.58, y: cy - h * 0.58, w: w * 1.16, h: h * 1.16 };
+  }
+
+  private fitAll(points: LatLon[]): void {
+    this.all = this.bounds(points);
+    this.reset();
+  }
+
+  private fitTo(points: LatLon[]): void {
+    const b = this.bounds(points);
+    if (b) this.view = b;
+    this.apply();
+  }
+
+  private apply(): void {
+    const v = this.view;
+    this.root.setAttribute("viewBox", `${round(v.x)} ${round(v.y)} ${round(v.w)} ${round(v.h)}`);
+  }
+
+  // --- interaction ---------------------------------------------------------------------------------------------
+
+  /** Screen pixels to view units (the SVG keeps its aspect: one scale). */
+  private unitsPerPixel(): number {
+    const ctm = this.root.getScreenCTM();
+    return ctm && ctm.a !== 0 ? 1 / ctm.a : this.view.w / Math.max(1, this.root.clientWidth);
+  }
+
+  private pointAt(clientX: number, clientY: number): { x: number; y: number } {
+    const ctm = this.root.getScreenCTM();
+    if (!ctm) return { x: this.view.x + this.view.w / 2, y: this.view.y + this.view.h / 2 };
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  private pan(dxUnits: number, dyUnits: number): void {
+    this.view = { ...this.view, x: this.view.x + dxUnits, y: this.view.y + dyUnits };
+    this.apply();
+  }
+
+  private listen(): void {
+    const root = this.root;
+    root.addEventListener(
+      "wheel",
+      (e) => {
+        e.preventDefault();
+        this.zoom(e.deltaY < 0 ? 1.25 : 1 / 1.25, this.pointAt(e.clientX, e.clientY));
+      },
+      { passive: false },
+    );
+    let drag: { id: number; x: number; y: number } | undefined;
+    root.addEventListener("pointerdown", (e) => {
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      root.setPointerCapture(e.pointerId);
+    });
+    root.addEventListener("pointermove", (e) => {
+      if (!drag || drag.id !== e.pointerId) return;
+      const k = this.unitsPerPixel();
+      this.pan((drag.x - e.clientX) * k, (drag.y - e.clientY) * k);
+      drag = { ...drag, x: e.clientX, y: e.clientY };
+    });
+    const end = (e: PointerEvent) => {
+      if (drag?.id === e.pointerId) drag = undefined;
+    };
+    root.addEventListener("pointerup", end);
+    root.addEventListener("pointercancel", end);
+    root.addEventListener("keydown", (e) => {
+      const step = 0.15;
+      const moves: Record<string, [number, number]> = {
+        ArrowLeft: [-step * this.view.w, 0],
+        ArrowRight: [step * this.view.w, 0],
+        ArrowUp: [0, -step * this.view.h],
+        ArrowDown: [0, step * this.view.h],
+      };
+      if (moves[e.key]) this.pan(...moves[e.key]);
+      else if (e.key === "+" || e.key === "=") this.zoom(ZOOM_STEP);
+      else if (e.key === "-" || e.key === "_") this.zoom(1 / ZOOM_STEP);
+      else if (e.key === "0") this.reset();
+      else return;
+      e.preventDefault();
+    });
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** Zero-length segments: a round-capped dot per point. */
+function dots(points: Array<[number, number]>): string {
+  let d = "";
+  for (const [x, y] of points) d += `M${x} ${y}h0`;
+  return d;
+}
+

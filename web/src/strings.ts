@@ -1,0 +1,270 @@
+/**
+ * Every text of the page, in Dutch (the default, as the API's own names) and English, in one table; `t` looks a
+ * text up in the language chosen. Static labels carry `data-i18n="key"` in index.html (or `data-i18n-attr` for an
+ * attribute) and are rewritten by `applyStaticTexts`; dynamic parts re-render themselves on `onLanguageChange`.
+ * The choice is kept in localStorage.
+ */
+
+export type Language = "nl" | "en";
+
+const nl = {
+  "page.title": "lijnwijzer – live demo",
+  "page.tagline": "Haltes, vertrekken en reisplanner van het demonet, live uit de publieke API.",
+  "page.skip": "Naar de inhoud",
+  "lang.toggle": "English",
+  "lang.toggleLabel": "Switch to English",
+  "key.heading": "Abonnementssleutel",
+  "key.help": "Deze server geeft de demopagina geen sleutel: geef de jouwe (Ocp-Apim-Subscription-Key).",
+  "key.label": "Sleutel",
+  "key.save": "Bewaren",
+  "key.refused": "De API weigerde de sleutel (401): geef een geldige sleutel.",
+  "stops.heading": "Vertrekken aan een halte",
+  "stops.label": "Zoek een halte",
+  "stops.placeholder": "bv. Leuven Station perron 13",
+  "combo.hint": "Pijltjestoetsen kiezen een suggestie, Enter bevestigt, Escape sluit.",
+  "combo.searching": "Zoeken…",
+  "combo.none": "Geen resultaten voor „{text}”.",
+  "combo.one": "1 suggestie.",
+  "combo.many": "{n} suggesties.",
+  "combo.chosen": "Gekozen: {label}.",
+  "dep.heading": "Vertrekken aan {stop}",
+  "dep.stopCode": "halte {code}",
+  "dep.line": "Lijn",
+  "dep.destination": "Richting",
+  "dep.scheduled": "Gepland",
+  "dep.expected": "Verwacht",
+  "dep.remark": "Info",
+  "dep.onTime": "op tijd",
+  "dep.late": "+{n} min",
+  "dep.early": "{n} min vroeger",
+  "dep.cancelled": "Geschrapt",
+  "dep.passed": "vertrokken",
+  "dep.noRealtime": "volgens dienstregeling",
+  "dep.none": "Geen vertrekken in de komende uren.",
+  "dep.updated": "Bijgewerkt om {time}; elke 20 seconden vernieuwd.",
+  "dep.loading": "Vertrekken laden…",
+  "plan.heading": "Reisplanner",
+  "plan.from": "Van",
+  "plan.to": "Naar",
+  "plan.placeholder": "adres, halte, station of gemeente",
+  "plan.when": "Wanneer",
+  "plan.whenHint": "Leeg: nu.",
+  "plan.timeMode": "Het tijdstip is het",
+  "plan.departAt": "vertrek",
+  "plan.arriveBy": "aankomst",
+  "plan.submit": "Plan reis",
+  "plan.missing": "Kies een vertrek- en een aankomstplaats uit de suggesties.",
+  "plan.searching": "Reiswegen zoeken…",
+  "plan.none": "Geen reiswegen gevonden.",
+  "plan.one": "1 reisweg van {from} naar {to}.",
+  "plan.many": "{n} reiswegen van {from} naar {to}.",
+  "plan.earlier": "Vroeger",
+  "plan.later": "Later",
+  "plan.best": "beste keuze",
+  "plan.direct": "rechtstreeks",
+  "plan.transfers1": "1 overstap",
+  "plan.transfersN": "{n} overstappen",
+  "plan.walking": "{distance} te voet",
+  "plan.showOnMap": "Toon op kaart",
+  "plan.onMap": "Op de kaart",
+  "plan.itinerary": "Reisweg {n}",
+  "step.walk": "Wandel {distance} naar {place}",
+  "step.walkArrive": "Wandel {distance} naar de bestemming",
+  "step.wait": "Wacht {duration} in {place}",
+  "step.ride": "{mode} {line} richting {destination}",
+  "step.board": "op {time} in {place}",
+  "step.alight": "tot {place}, {time}",
+  "place.origin": "vertrekpunt",
+  "place.destination": "bestemming",
+  "mode.BUS": "Bus",
+  "mode.TRAM": "Tram",
+  "mode.METRO": "Metro",
+  "mode.TREIN": "Trein",
+  "mode.ALLE": "Lijn",
+  "kind.hoofdgemeente": "gemeente",
+  "kind.deelgemeente": "deelgemeente",
+  "kind.station": "station",
+  "kind.halte": "halte",
+  "kind.straat": "straat",
+  "kind.adres": "adres",
+  "kind.herkenningspunt": "bezienswaardigheid",
+  "map.heading": "Netkaart",
+  "map.label": "Kaart van het net: gemeentegrenzen, lijnen, haltes en de gekozen reisweg",
+  "map.zoomIn": "Inzoomen",
+  "map.zoomOut": "Uitzoomen",
+  "map.fit": "Alles tonen",
+  "map.hint": "Sleep om te verschuiven, scrol of gebruik + en − om te zoomen; met het toetsenbord verschuiven de pijltjestoetsen.",
+  "map.loading": "Kaart laden…",
+  "map.counts": "{stops} haltes, {lines} lijnen.",
+  "map.legendStops": "haltes",
+  "map.legendLines": "lijnen",
+  "map.legendRoute": "reisweg",
+  "map.legendWalk": "te voet",
+  "error.http": "De API antwoordde {status}: {message}",
+  "error.network": "De server is niet bereikbaar.",
+  "footer.docs": "API-documentatie",
+  "footer.core": "OpenAPI (kern)",
+  "footer.search": "OpenAPI (zoeken)",
+  "footer.data": "Demonet: gegenereerd uit echte Vlaamse gemeenten, stations en Leuvense haltes.",
+  "duration.min": "{m} min",
+  "duration.hmin": "{h} u {m} min",
+};
+
+export type StringKey = keyof typeof nl;
+
+const en: Record<StringKey, string> = {
+  "page.title": "lijnwijzer – live demo",
+  "page.tagline": "Stops, departures and a journey planner on the demo network, live from the public API.",
+  "page.skip": "Skip to content",
+  "lang.toggle": "Nederlands",
+  "lang.toggleLabel": "Schakel naar Nederlands",
+  "key.heading": "Subscription key",
+  "key.help": "This server gives the demo page no key: enter yours (Ocp-Apim-Subscription-Key).",
+  "key.label": "Key",
+  "key.save": "Save",
+  "key.refused": "The API refused the key (401): enter a valid key.",
+  "stops.heading": "Departures at a stop",
+  "stops.label": "Search a stop",
+  "stops.placeholder": "e.g. Leuven Station perron 13",
+  "combo.hint": "Arrow keys choose a suggestion, Enter confirms, Escape closes.",
+  "combo.searching": "Searching…",
+  "combo.none": "No results for “{text}”.",
+  "combo.one": "1 suggestion.",
+  "combo.many": "{n} suggestions.",
+  "combo.chosen": "Chosen: {label}.",
+  "dep.heading": "Departures at {stop}",
+  "dep.stopCode": "stop {code}",
+  "dep.line": "Line",
+  "dep.destination": "Destination",
+  "dep.scheduled": "Scheduled",
+  "dep.expected": "Expected",
+  "dep.remark": "Info",
+  "dep.onTime": "on time",
+  "dep.late": "+{n} min",
+  "dep.early": "{n} min early",
+  "dep.cancelled": "Cancelled",
+  "dep.passed": "departed",
+  "dep.noRealtime": "as scheduled",
+  "dep.none": "No departures in the coming hours.",
+  "dep.updated": "Updated at {time}; refreshed every 20 seconds.",
+  "dep.loading": "Loading departures…",
+  "plan.heading": "Journey planner",
+  "plan.from": "From",
+  "plan.to": "To",
+  "plan.placeholder": "address, stop, station or municipality",
+  "plan.when": "When",
+  "plan.whenHint": "Empty: now.",
+  "plan.timeMode": "The time is the",
+  "plan.departAt": "departure",
+  "plan.arriveBy": "arrival",
+  "plan.submit": "Plan journey",
+  "plan.missing": "Choose a start and a destination from the suggestions.",
+  "plan.searching": "Searching journeys…",
+  "plan.none": "No journeys found.",
+  "plan.one": "1 journey from {from} to {to}.",
+  "plan.many": "{n} journeys from {from} to {to}.",
+  "plan.earlier": "Earlier",
+  "plan.later": "Later",
+  "plan.best": "best match",
+  "plan.direct": "direct",
+  "plan.transfers1": "1 transfer",
+  "plan.transfersN": "{n} transfers",
+  "plan.walking": "{distance} on foot",
+  "plan.showOnMap": "Show on map",
+  "plan.onMap": "On the map",
+  "plan.itinerary": "Journey {n}",
+  "step.walk": "Walk {distance} to {place}",
+  "step.walkArrive": "Walk {distance} to the destination",
+  "step.wait": "Wait {duration} at {place}",
+  "step.ride": "{mode} {line} towards {destination}",
+  "step.board": "at {time} from {place}",
+  "step.alight": "to {place}, {time}",
+  "place.origin": "start",
+  "place.destination": "destination",
+  "mode.BUS": "Bus",
+  "mode.TRAM": "Tram",
+  "mode.METRO": "Metro",
+  "mode.TREIN": "Train",
+  "mode.ALLE": "Line",
+  "kind.hoofdgemeente": "municipality",
+  "kind.deelgemeente": "borough",
+  "kind.station": "station",
+  "kind.halte": "stop",
+  "kind.straat": "street",
+  "kind.adres": "address",
+  "kind.herkenningspunt": "point of interest",
+  "map.heading": "Network map",
+  "map.label": "Map of the network: municipality outlines, lines, stops and the chosen journey",
+  "map.zoomIn": "Zoom in",
+  "map.zoomOut": "Zoom out",
+  "map.fit": "Show all",
+  "map.hint": "Drag to pan, scroll or use + and − to zoom; with the keyboard the arrow keys pan.",
+  "map.loading": "Loading the map…",
+  "map.counts": "{stops} stops, {lines} lines.",
+  "map.legendStops": "stops",
+  "map.legendLines": "lines",
+  "map.legendRoute": "journey",
+  "map.legendWalk": "on foot",
+  "error.http": "The API answered {status}: {message}",
+  "error.network": "The server cannot be reached.",
+  "footer.docs": "API documentation",
+  "footer.core": "OpenAPI (core)",
+  "footer.search": "OpenAPI (search)",
+  "footer.data": "Demo network: generated from real Flemish municipalities, stations and Leuven stops.",
+  "duration.min": "{m} min",
+  "duration.hmin": "{h} h {m} min",
+};
+
+const TABLES: Record<Language, Record<StringKey, string>> = { nl, en };
+const STORAGE_KEY = "lijnwijzer.language";
+
+let current: Language = readStoredLanguage();
+const listeners: Array<() => void> = [];
+
+function readStoredLanguage(): Language {
+  try {
+    return localStorage.getItem(STORAGE_KEY) === "en" ? "en" : "nl";
+  } catch {
+    return "nl"; // storage refused (private mode): Dutch, the default
+  }
+}
+
+export function language(): Language {
+  return current;
+}
+
+/** The text of `key` in the current language, `{name}` replaced by `vars.name`. */
+export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
+  return TABLES[current][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+export function setLanguage(lang: Language): void {
+  current = lang;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // not kept: the page still switches
+  }
+  applyStaticTexts(document);
+  for (const listener of listeners) listener();
+}
+
+export function onLanguageChange(listener: () => void): void {
+  listeners.push(listener);
+}
+
+/**
+ * Rewrites the static labels: `data-i18n="key"` sets the text, `data-i18n-attr="attr:key attr:key"` attributes
+ * (placeholder, aria-label, title).
+ */
+export function applyStaticTexts(root: ParentNode): void {
+  document.documentElement.lang = current;
+  document.title = t("page.title");
+  for (const el of root.querySelectorAll<HTMLElement>("[data-i18n]")) el.textContent = t(el.dataset.i18n as StringKey);
+  for (const el of root.querySelectorAll<HTMLElement>("[data-i18n-attr]")) {
+    for (const pair of (el.dataset.i18nAttr ?? "").split(/\s+/).filter(Boolean)) {
+      const [attr, key] = pair.split(":");
+      el.setAttribute(attr, t(key as StringKey));
+    }
+  }
+}

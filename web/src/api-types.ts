@@ -1,2 +1,0 @@
-import type { Routeplan } from "../../src/api/routeplan.schemas.js";
-export type X = Routeplan;

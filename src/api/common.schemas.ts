@@ -40,9 +40,16 @@ export const GeoCoordinaat = Type.Object(
 
 export const Richting = StringEnum(["HEEN", "TERUG"] as const);
 
-const LINE_DATE_FORMAT: Record<Family, { format: string; description: string }> = {
+/**
+ * The beta family writes a day as a local date-time without offset, which is no RFC 3339 date-time: a pattern, not
+ * format date-time, or clients that parse date-times with an offset (generated code, validators) refuse every line.
+ */
+const LINE_DATE_FORMAT: Record<Family, { format?: string; pattern?: string; description: string }> = {
   v1: { format: "date", description: "yyyy-MM-dd" },
-  beta: { format: "date-time", description: "yyyy-MM-ddT00:00:00 (the beta family writes dates as date-times)" },
+  beta: {
+    pattern: "^\\d{4}-\\d{2}-\\d{2}T00:00:00$",
+    description: "yyyy-MM-ddT00:00:00, local, without offset (the beta family writes dates as date-times)",
+  },
 };
 
 function lijnSchema(family: Family) {

@@ -80,11 +80,13 @@ describe("OpenAPI document", () => {
     expect(doc.security).toEqual([{ apiKeyHeader: [] }, { apiKeyQuery: [] }]);
   });
 
-  it("openapi - line validity is a date in v1 and a date-time in beta; parameters carry their patterns", () => {
+  it("openapi - line validity is a date in v1 and a local date-time in beta; parameters carry their patterns", () => {
     const schema = (family: string) =>
       doc.paths[`/DLKernOpenData/${family}/lijnen/{entiteitnummer}/{lijnnummer}`].get.responses["200"].content["application/json"].schema;
     expect(schema("api/v1").properties.lijnGeldigVan.format).toBe("date");
-    expect(schema("v1/beta").properties.lijnGeldigVan.format).toBe("date-time");
+    // a local date-time without offset is no RFC 3339 date-time (format date-time would refuse every answer)
+    expect(schema("v1/beta").properties.lijnGeldigVan.format).toBeUndefined();
+    expect(schema("v1/beta").properties.lijnGeldigVan.pattern).toBe("^\\d{4}-\\d{2}-\\d{2}T00:00:00$");
     const params = doc.paths["/DLKernOpenData/api/v1/lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen/{richting}"].get.parameters;
     expect(params.find((p: { name: string }) => p.name === "richting").schema.enum).toEqual(["HEEN", "TERUG"]);
     expect(params.find((p: { name: string }) => p.name === "entiteitnummer").schema.pattern).toBe("^\\d{1,9}$");

@@ -8,17 +8,29 @@
  * Line shapes are asked once per line direction and kept.
  */
 import "./style.css";
-import { type Api, createApi, type LatLon, type Lijnrichting, loadWebConfig, type ReiswegStap, type WebConfig } from "./api-client.js";
+import {
+  type Api,
+  createApi,
+  type HaltesHits,
+  type Kaart,
+  type LatLon,
+  type Lijnrichting,
+  type LijnrichtingGeometrie,
+  loadWebConfig,
+  type ReiswegStap,
+  type WebConfig,
+} from "./api-client.js";
 import { combobox } from "./combobox.js";
 import { departuresBoard } from "./departures-board.js";
 import { byId } from "./dom.js";
 import { type MapLine, NetworkMap, ZOOM_STEP } from "./network-map.js";
 import { itineraryLegs, routePlanner } from "./route-planner.js";
 import { applyStaticTexts, language, onLanguageChange, setLanguage, t } from "./strings.js";
-import type { HaltesHits, Kaart, LijnrichtingGeometrie } from "./api-client.js";
 
 type Halte = HaltesHits["haltes"][number];
+/** A GeoJSON position: [longitude, latitude]. */
 type Position = number[];
+
 const KEY_STORAGE = "lijnwijzer.key";
 
 function storedKey(): string | undefined {
@@ -33,11 +45,12 @@ const toLatLon = ([lon, lat]: Position): LatLon => ({ lat, lon });
 
 /** The part of a line between the points nearest `from` and, after it, nearest `to`. */
 function between(points: LatLon[], from: LatLon, to: LatLon): LatLon[] | undefined {
-  const d = (a: LatLon, b: LatLon) => (a.lat - b.lat) ** 2 + ((a.lon - b.lon) * 0.63) ** 2;
+  const k = Math.cos((from.lat * Math.PI) / 180);
+  const d = (a: LatLon, b: LatLon) => (a.lat - b.lat) ** 2 + ((a.lon - b.lon) * k) ** 2;
   let i = -1;
-  for (let k = 0; k < points.length; k++) if (i < 0 || d(points[k], from) < d(points[i], from)) i = k;
+  for (let n = 0; n < points.length; n++) if (i < 0 || d(points[n], from) < d(points[i], from)) i = n;
   let j = -1;
-  for (let k = Math.max(0, i); k < points.length; k++) if (j < 0 || d(points[k], to) < d(points[j], to)) j = k;
+  for (let n = Math.max(0, i); n < points.length; n++) if (j < 0 || d(points[n], to) < d(points[j], to)) j = n;
   if (i < 0 || j <= i) return undefined;
   return [from, ...points.slice(i, j + 1), to];
 }
@@ -79,6 +92,9 @@ function drawNetworkGeometry(kaart: Kaart, map: NetworkMap): void {
 async function main(): Promise<void> {
   applyStaticTexts(document);
   const langButton = byId<HTMLButtonElement>("lang-toggle");
+  // The button names the other language, in that language.
+  const labelToggle = () => (langButton.lang = language() === "nl" ? "en" : "nl");
+  labelToggle();
   langButton.addEventListener("click", () => setLanguage(language() === "nl" ? "en" : "nl"));
 
   let config: WebConfig;
@@ -94,6 +110,10 @@ async function main(): Promise<void> {
 
   // The key: the one the server hands out, else the one the visitor typed (kept in this browser).
   let key = config.key ?? storedKey();
+  // Nothing is asked before there is a key: the answers would only be 401s.
+  let keyGiven = () => {};
+  const keyReady = new Promise<void>((resolve) => (keyGiven = resolve));
+  if (key !== undefined) keyGiven();
   const keyPanel = byId("key-panel");
   const keyInput = byId<HTMLInputElement>("key-input");
   const keyMessage = byId("key-message");
@@ -108,6 +128,7 @@ async function main(): Promise<void> {
     }
     keyMessage.textContent = "";
     keyPanel.hidden = key !== undefined;
+    if (key !== undefined) keyGiven();
   });
   const api = createApi(config, () => key, () => {
     keyPanel.hidden = false;
@@ -121,16 +142,18 @@ async function main(): Promise<void> {
   byId("map-zoom-in").addEventListener("click", () => map.zoom(ZOOM_STEP));
   byId("map-zoom-out").addEventListener("click", () => map.zoom(1 / ZOOM_STEP));
   byId("map-fit").addEventListener("click", () => map.reset());
+  /** The stop or itinerary chosen last wins the map, whichever answer arrives last. */
+  let mapChoice = 0;
   let stopCount = 0;
   const showMapCounts = () => (mapStatus.textContent = stopCount ? t("map.counts", { stops: stopCount, lines: map.counts().lines }) : t("map.loading"));
   showMapCounts();
-  const baseMap = (async () => {
+  const baseMap = keyReady.then(async () => {
     const [all, kaart] = await Promise.all([api.allStops(), config.geometry.network ? api.geometry<Kaart>(config.geometry.network) : undefined]);
     stopCount = all.haltes.length;
     map.setStops(all.haltes.map((s) => ({ lat: s.geoCoordinaat.latitude, lon: s.geoCoordinaat.longitude })));
     if (kaart) drawNetworkGeometry(kaart, map);
     showMapCounts();
-  })();
+  });
   baseMap.catch(() => (mapStatus.textContent = t("error.network")));
 
   // Stops and departures
@@ -143,12 +166,13 @@ async function main(): Promise<void> {
     describe: (s) => ({ label: s.omschrijvingLang, detail: [s.omschrijvingGemeente, t("dep.stopCode", { code: s.haltenummer })].filter(Boolean).join(" · ") }),
     onChoose: (s) => {
       const where = { lat: s.geoCoordinaat.latitude, lon: s.geoCoordinaat.longitude, label: s.omschrijvingLang };
+      const choice = ++mapChoice;
       void board.show({ entiteitnummer: s.entiteitnummer, haltenummer: s.haltenummer, name: s.omschrijvingLang }).then(async (lineDirections) => {
         await baseMap.catch(() => undefined);
         const lines = await Promise.all(
           lineDirections.map(async (ld) => ({ colour: ld.kleurAchterGrond ?? "#5b6770", points: await shapeOf(ld).catch(() => []) })),
         );
-        map.showStop(where, lines);
+        if (choice === mapChoice) map.showStop(where, lines);
       });
     },
   });
@@ -174,14 +198,16 @@ async function main(): Promise<void> {
         const pb = { lat: b.geoCoordinaat.latitude, lon: b.geoCoordinaat.longitude };
         return between(await shapeOf(ld), pa, pb);
       };
+      const choice = ++mapChoice;
       void itineraryLegs(reisweg, along).then(async (legs) => {
         await baseMap.catch(() => undefined);
-        map.showItinerary(legs, from, to);
+        if (choice === mapChoice) map.showItinerary(legs, from, to);
       });
     },
   );
 
   onLanguageChange(() => {
+    labelToggle();
     stopBox.rerender();
     board.rerender();
     planner.rerender();

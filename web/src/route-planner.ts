@@ -94,19 +94,21 @@ export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItin
     onChoose: (l) => (to = placeOf(l)),
   });
 
-  const pointName = (name: string, which: "from" | "to") =>
-    name === "Vertrekpunt" && which === "from" ? asked?.from.label ?? t("place.origin") : name === "Bestemming" && which === "to" ? asked?.to.label ?? t("place.destination") : name;
+  type Point = ReiswegStap["vertrekPunt"];
+  /** A stop's name; for the places asked (no entity: E1 names them Vertrekpunt and Bestemming), the name chosen. */
+  const pointName = (p: Point, which: "from" | "to") =>
+    p.entiteitnummer !== undefined ? p.naam : which === "from" ? asked?.from.label ?? t("place.origin") : asked?.to.label ?? t("place.destination");
 
   function stepItem(s: ReiswegStap): HTMLLIElement {
     const start = s.duurtijd.start;
     const seconds = isoDurationSeconds(s.duurtijd.duurtijd);
-    const arrive = pointName(s.aankomstPunt.naam, "to");
+    const arrive = pointName(s.aankomstPunt, "to");
     if (s.type === "WANDELEN") {
-      const text = s.aankomstPunt.naam === "Bestemming" ? t("step.walkArrive", { distance: distance(s.aankomstPunt.afstand) }) : t("step.walk", { distance: distance(s.aankomstPunt.afstand), place: arrive });
+      const text = s.aankomstPunt.entiteitnummer === undefined ? t("step.walkArrive", { distance: distance(s.aankomstPunt.afstand) }) : t("step.walk", { distance: distance(s.aankomstPunt.afstand), place: arrive });
       return h("li", { class: "step step-walk" }, h("time", { datetime: start }, clockTime(start)), " ", h("span", null, `${text} (${duration(seconds)})`));
     }
     if (s.type === "WACHTEN") {
-      return h("li", { class: "step step-wait" }, h("time", { datetime: start }, clockTime(start)), " ", h("span", null, t("step.wait", { duration: duration(seconds), place: pointName(s.vertrekPunt.naam, "from") })));
+      return h("li", { class: "step step-wait" }, h("time", { datetime: start }, clockTime(start)), " ", h("span", null, t("step.wait", { duration: duration(seconds), place: pointName(s.vertrekPunt, "from") })));
     }
     const ld = s.lijnrichting as Lijnrichting | undefined;
     const mode = t(`mode.${s.vervoertype ?? "ALLE"}` as StringKey);
@@ -122,7 +124,7 @@ export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItin
       h(
         "span",
         { class: "ride-detail" },
-        `${t("step.board", { time: clockTime(s.vertrekDoorkomst?.["real-timeTijdstip"] ?? start), place: pointName(s.vertrekPunt.naam, "from") })} – `,
+        `${t("step.board", { time: clockTime(s.vertrekDoorkomst?.["real-timeTijdstip"] ?? start), place: pointName(s.vertrekPunt, "from") })} – `,
         t("step.alight", { place: arrive, time: clockTime(s.aankomstDoorkomst?.["real-timeTijdstip"] ?? s.duurtijd.einde) }),
       ),
     );

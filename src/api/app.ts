@@ -10,6 +10,7 @@ import { Registry } from "prom-client";
 import type { AppConfig } from "../lib/config.js";
 import { authPlugin, loggedRequest } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
+import { docsRoutes } from "./docs.js";
 import { entiteitenRoutes } from "./entiteiten.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions, searchFamilySegment } from "./families.js";
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
   await registerOpenApi(app, config, packageVersion);
+  await app.register(docsRoutes, { config }); // /docs, the interactive reference (issue 12): before the key check, it needs none
   await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
   await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (issue 11)
   await app.register(strictQueryPlugin);

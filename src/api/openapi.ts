@@ -82,8 +82,11 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig, v
         title: "lijnwijzer",
         description:
           "Public-transport open data compatible with De Lijn's open-data API (core part: lines, line directions, " +
-          "stops, municipalities, entities, transport regions, colours). Paths exist in two families, " +
-          `${config.corePrefix}/api/v1 and ${config.corePrefix}/v1/beta. Every endpoint needs a subscription key.`,
+          "stops, municipalities, entities, transport regions, colours, timetables, diversions, real-time passages, " +
+          "route plans, and the extension for maps: paths, outlines and the whole network as GeoJSON). Paths exist " +
+          `in two families, ${config.corePrefix}/api/v1 and ${config.corePrefix}/v1/beta. Every endpoint needs a ` +
+          "subscription key. The examples are real answers of the built-in demo network, their lists cut to the " +
+          "first two items and the last.",
         version,
       },
       servers: config.publicBaseUrl ? [{ url: config.publicBaseUrl }] : [],
@@ -102,7 +105,8 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig, v
           "Public-transport open data compatible with De Lijn's open-data API, search part: stops (E7), line " +
           "directions (E9) and locations (E8) by free text. Paths exist in two families, " +
           `${config.searchPrefix}/v1/beta (the spec's) and ${config.searchPrefix}/v1 (the published Search OpenAPI's); ` +
-          `hits link to the core part's resources (${config.corePrefix}/openapi.json). Every endpoint needs a subscription key.`,
+          `hits link to the core part's resources (${config.corePrefix}/openapi.json). Every endpoint needs a subscription key. ` +
+          "The examples are real answers of the built-in demo network.",
         version,
       },
       servers: config.publicBaseUrl ? [{ url: config.publicBaseUrl }] : [],

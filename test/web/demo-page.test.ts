@@ -92,9 +92,11 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await server?.stop();
   });
 
-  async function open(path = "/", viewport = DESKTOP, at = origin): Promise<Opened> {
+  async function open(path = "/", viewport = DESKTOP, at = origin, fakeClock = false): Promise<Opened> {
     const context = await browser!.newContext({ viewport, locale: "nl-BE" });
     const page = await context.newPage();
+    // The page's timers on a clock the test moves (time still flows by itself until then).
+    if (fakeClock) await page.clock.install();
     const problems: string[] = [];
     const requests: string[] = [];
     page.on("console", (m) => {
@@ -119,12 +121,15 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     expect(o.problems).toEqual([]);
   }
 
-  /** Types like a person (the search waits for a pause in typing) and waits for the suggestions. */
+  /**
+   * Types like a person and waits for the suggestions of the whole text (on a busy machine the pause in typing
+   * the search waits for may come early, and a half-typed text's suggestions show first).
+   */
   async function typeAndWait(page: Page, input: string, text: string) {
     await page.locator(input).fill("");
     await page.locator(input).pressSequentially(text, { delay: 15 });
     const list = page.locator(`#${await page.locator(input).getAttribute("aria-controls")}`);
-    await list.locator("[role=option]").first().waitFor();
+    await page.locator(`#${await list.getAttribute("id")}[data-query="${text}"] [role=option]`).first().waitFor();
     return list;
   }
 
@@ -163,14 +168,15 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await close(o);
   });
 
-  it("departures - choosing the stop shows its passages as the real-time endpoint answers them, badges in the line colours", async () => {
-    const o = await open();
+  it("departures - choosing the stop shows its passages as the real-time endpoint answers them, badges in the line colours; refreshed every 20 s", async () => {
+    const o = await open("/", DESKTOP, origin, true);
     const { page } = o;
     let realtime: { halteDoorkomsten: Array<{ doorkomsten: Array<Record<string, unknown>> }> } | undefined;
     let lines: { lijnrichtingen: Array<Record<string, string>> } | undefined;
-    page.on("response", async (r) => {
-      if (r.url().includes("/haltes/3/303148/real-time")) realtime = await r.json();
-      if (r.url().endsWith("/haltes/3/303148/lijnrichtingen")) lines = await r.json();
+    page.on("response", (r) => {
+      // (a body still on its way when the page closes is of no interest)
+      if (r.url().includes("/haltes/3/303148/real-time")) void r.json().then((b) => (realtime = b), () => {});
+      if (r.url().endsWith("/haltes/3/303148/lijnrichtingen")) void r.json().then((b) => (lines = b), () => {});
     });
     await chooseStop(page);
     await page.locator(".departures tbody tr").first().waitFor();
@@ -219,6 +225,19 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await expect.poll(() => page.locator(".layer-highlight path").count(), { timeout: 15_000 }).toBe(lines!.lijnrichtingen.length);
     expect(await page.locator(".layer-markers .marker-stop").count()).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, "departures.png"), fullPage: true });
+
+    // On the page's clock, stopped now: one refresh in each of the next two 20-second spans (the last answer
+    // came less than 20 s ago, and the next is due 20 s after an answer).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    const asked = () => o.requests.filter((u) => u.includes("/haltes/3/303148/real-time")).length;
+    const before = asked();
+    const updated = () => page.locator("#departures .updated").textContent();
+    const shownAt = await updated();
+    await page.clock.runFor(20_000);
+    await expect.poll(asked, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(updated, { timeout: 10_000 }).not.toBe(shownAt); // the answer is in: the next one is due
+    await page.clock.runFor(20_000);
+    await expect.poll(asked, { timeout: 10_000 }).toBe(before + 2);
     await close(o);
   });
 

@@ -112,6 +112,7 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
       if (controller.signal.aborted) return;
       items = found;
       render();
+      listbox.dataset.query = text; // which text the suggestions shown answer
       open(items.length > 0);
       announce();
     } catch (e) {

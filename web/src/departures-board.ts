@@ -2,7 +2,8 @@
  * The departures board of the chosen stop: its next passages from `/haltes/{e}/{h}/real-time` (predicted times,
  * delays, cancellations; the demo's simulator gives real-time data at any hour), with line badges in the line's
  * colours from the stop's line directions (`/haltes/{e}/{h}/lijnrichtingen`, whose kleur* fields are the
- * lijnkleuren). It refreshes every 20 seconds while the page is visible, and at once when it becomes visible again.
+ * lijnkleuren). It refreshes 20 seconds after each answer while the page is visible, and at once when it becomes
+ * visible again.
  */
 import { type Api, ApiError, type Lijnrichting, type RealtimeDoorkomst } from "./api-client.js";
 import { h } from "./dom.js";
@@ -118,11 +119,16 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
     render();
   }
 
-  setInterval(() => {
-    if (!document.hidden) void refresh();
-  }, REFRESH_MS);
+  // The next refresh is due REFRESH_MS after the last answer; a hidden page waits until it is shown again.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    if (!stop) return;
+    if (!document.hidden) await refresh();
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), REFRESH_MS);
+  };
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) void refresh();
+    if (!document.hidden && stop) void tick();
   });
 
   return {
@@ -141,7 +147,7 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
           error = failure(e);
           return { lijnrichtingen: [] as Lijnrichting[] };
         }),
-        refresh(),
+        tick(),
       ]);
       if (mine !== generation) return [];
       lines = new Map(lineDirections.lijnrichtingen.map((ld) => [lineKey(ld.entiteitnummer, ld.lijnnummer), ld]));

@@ -3,9 +3,11 @@
  * the same app on the same snapshot three times, on three loopback ports, differing only in the quota:
  * - `none`: keys of API_KEYS, no quota (what bench:http measures);
  * - `memory`: a keys file and QUOTA_STORE=memory;
- * - `redis`: the same keys file and QUOTA_STORE=redis on the Redis given.
+ * - `redis`: the same keys file and QUOTA_STORE=redis on the Redis given, over TCP;
+ * - `redisSocket`: the same through the Redis' Unix socket.
  * The keys file's product has limits no run reaches (a trillion calls), so every call is counted and allowed.
- * Prints one JSON line {ports, path} and serves until killed. Usage: server.ts <snapshot> <keys file> <redis url>
+ * Prints one JSON line {ports, path} and serves until killed.
+ * Usage: server.ts <snapshot> <keys file> <redis url> <redis socket url>
  */
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/network-source.js";
@@ -15,8 +17,8 @@ import { dayNumberToServiceDate, serviceDateToDayNumber } from "../../src/lib/se
 import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-of-line.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 
-const [snapshotPath, keysFile, redisUrl] = process.argv.slice(2);
-if (!redisUrl) throw new Error("usage: server.ts <snapshot> <keys file> <redis url>");
+const [snapshotPath, keysFile, redisUrl, redisSocketUrl] = process.argv.slice(2);
+if (!redisSocketUrl) throw new Error("usage: server.ts <snapshot> <keys file> <redis url> <redis socket url>");
 const network = loadSnapshot(snapshotPath);
 const source = staticNetworkSource(network);
 
@@ -26,6 +28,7 @@ const variants = {
   none: { ...base, API_KEYS: "bench" },
   memory: { ...base, KEYS_FILE: keysFile, QUOTA_STORE: "memory" },
   redis: { ...base, KEYS_FILE: keysFile, QUOTA_STORE: "redis", REDIS_URL: redisUrl },
+  redisSocket: { ...base, KEYS_FILE: keysFile, QUOTA_STORE: "redis", REDIS_URL: redisSocketUrl },
 };
 const ports: Record<string, number> = {};
 const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];

@@ -63,7 +63,7 @@ export interface QuotaConfig {
   keysFile?: { path: string; content: KeysFile };
   /** QUOTA_STORE: where calls are counted; "memory" (default) per process, "redis" shared by processes and replicas. */
   store: "memory" | "redis";
-  /** REDIS_URL (redis://[user:password@]host:port[/db], rediss:// for TLS); required with QUOTA_STORE=redis. */
+  /** REDIS_URL (redis://[user:password@]host:port[/db], rediss:// for TLS, unix:///path for a socket); required with QUOTA_STORE=redis. */
   redisUrl?: string;
   /** QUOTA_REDIS_FAILURE: when Redis does not answer, "open" (default) serves and counts in the process, "closed" answers 503. */
   redisFailure: "open" | "closed";
@@ -242,8 +242,14 @@ function parseRedisUrl(value: string | undefined): string | undefined {
     // The URL may hold a password: the message never repeats it.
     throw CONFIG_INVALID("REDIS_URL is no valid URL: give redis://host:port, e.g. redis://127.0.0.1:6379");
   }
+  if (url.protocol === "unix:") {
+    if (url.host !== "" || url.pathname === "" || url.pathname === "/") {
+      throw CONFIG_INVALID("REDIS_URL of a Unix socket is unix:// and the socket's absolute path, e.g. unix:///run/redis/redis-server.sock");
+    }
+    return url.href;
+  }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
-    throw CONFIG_INVALID(`REDIS_URL must start with redis:// or rediss://, got ${url.protocol}//...`);
+    throw CONFIG_INVALID(`REDIS_URL must start with redis://, rediss:// or unix://, got ${url.protocol}//...`);
   }
   return url.href;
 }

@@ -108,7 +108,9 @@ describe("keys file", () => {
     });
     expect(fail({ QUOTA_STORE: "disk" })).toBe('Invalid configuration: QUOTA_STORE must be memory or redis, got "disk"');
     expect(fail({ QUOTA_STORE: "redis" })).toBe("Invalid configuration: QUOTA_STORE=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379");
-    expect(fail({ REDIS_URL: "http://:secretpw@x" })).toBe("Invalid configuration: REDIS_URL must start with redis:// or rediss://, got http://...");
+    expect(fail({ REDIS_URL: "http://:secretpw@x" })).toBe("Invalid configuration: REDIS_URL must start with redis://, rediss:// or unix://, got http://...");
+    expect(loadConfig({ REDIS_URL: "unix:///run/redis/redis-server.sock" }).quota.redisUrl).toBe("unix:///run/redis/redis-server.sock");
+    expect(fail({ REDIS_URL: "unix://run/redis.sock" })).toContain("REDIS_URL of a Unix socket is unix:// and the socket's absolute path");
     expect(fail({ REDIS_URL: "redis://:secretpw@[x" })).not.toContain("secretpw");
     expect(fail({ QUOTA_REDIS_FAILURE: "maybe" })).toContain("QUOTA_REDIS_FAILURE must be open (serve when Redis does not answer) or closed (answer 503)");
     expect(fail({ QUOTA_REDIS_TIMEOUT_MS: "5" })).toBe('Invalid configuration: QUOTA_REDIS_TIMEOUT_MS must be a whole number of milliseconds from 10 to 5000, got "5"');

@@ -71,6 +71,8 @@ export const NO_REDIS = redisBinary === undefined ? "redis-server is not install
 export interface TestRedis {
   port: number;
   url: string;
+  /** The same server through its Unix socket: unix:///...redis.sock */
+  socketUrl: string;
   process: ChildProcess;
   /** Stops it (SIGKILL: as a crash) and waits for its end. */
   kill(): Promise<void>;
@@ -79,7 +81,9 @@ export interface TestRedis {
 /** A redis-server of the test's own on a free loopback port, no persistence; on the same port again when given. */
 export async function startRedis(port?: number): Promise<TestRedis> {
   const p = port ?? (await freePort());
-  const child = spawn(redisBinary!, ["--port", String(p), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], {
+  const socket = join(mkdtempSync(join(tmpdir(), "lw-redis-")), "redis.sock");
+  const args = ["--port", String(p), "--bind", "127.0.0.1", "--unixsocket", socket, "--unixsocketperm", "700", "--save", "", "--appendonly", "no", "--daemonize", "no"];
+  const child = spawn(redisBinary!, args, {
     stdio: ["ignore", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -101,6 +105,7 @@ export async function startRedis(port?: number): Promise<TestRedis> {
   return {
     port: p,
     url: `redis://127.0.0.1:${p}`,
+    socketUrl: `unix://${socket}`,
     process: child,
     kill: () =>
       new Promise<void>((resolve) => {

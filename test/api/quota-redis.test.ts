@@ -8,11 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { quotaCounters } from "../../src/api/quota/quota-counters.js";
+import type { QuotaCharge } from "../../src/api/quota/quota-store.js";
+import type { QuotaLimits } from "../../src/api/quota/quota-windows.js";
 import { redisQuotaStore, type RedisQuotaStore } from "../../src/api/quota/redis-quota-store.js";
 import { freePort } from "../cli/run-cli.js";
 import { keysFileWith, logLines, NO_REDIS, quotaApp, startRedis, type TestRedis, V1 } from "./quota-fixtures.js";
 
 if (NO_REDIS) console.warn(NO_REDIS);
+
+/** The store's callback as a promise. */
+const charge = (store: RedisQuotaStore, keyId: string, limits: QuotaLimits, nowMs: number) =>
+  new Promise<QuotaCharge>((resolve, reject) => store.charge(keyId, limits, nowMs, (err, c) => (err ? reject(err) : resolve(c!))));
 
 /** 2026-03-10 08:00:15 UTC. */
 const T0 = Date.UTC(2026, 2, 10, 8, 0, 15);
@@ -55,7 +61,7 @@ describe.skipIf(NO_REDIS)("Redis quota store", () => {
 
   it("redis store - 500 concurrent charges against a limit of 137 allow exactly 137, each count once", async () => {
     const store = await newStore();
-    const charges = await Promise.all(Array.from({ length: 500 }, () => store.charge("exact-1", LIMITS.small, T0)));
+    const charges = await Promise.all(Array.from({ length: 500 }, () => charge(store, "exact-1", LIMITS.small, T0)));
     const allowed = charges.filter((c) => c.allowed);
     expect(allowed).toHaveLength(137);
     expect(allowed.map((c) => c.minuteUsed).sort((x, y) => x - y)).toEqual(Array.from({ length: 137 }, (_, i) => i + 1));
@@ -64,10 +70,10 @@ describe.skipIf(NO_REDIS)("Redis quota store", () => {
 
   it("redis store - two stores (two connections, as two processes) share the counts: 2 x 300 calls, limit 137", async () => {
     const [a, b] = [await newStore(), await newStore()];
-    const charges = await Promise.all(Array.from({ length: 600 }, (_, i) => (i % 2 ? a : b).charge("exact-2", LIMITS.small, T0)));
+    const charges = await Promise.all(Array.from({ length: 600 }, (_, i) => charge(i % 2 ? a : b, "exact-2", LIMITS.small, T0)));
     expect(charges.filter((c) => c.allowed)).toHaveLength(137);
     // The next minute starts from zero; the day goes on (137 of 1000 used).
-    const next = await a.charge("exact-2", LIMITS.small, T0 + 60_000);
+    const next = await charge(a, "exact-2", LIMITS.small, T0 + 60_000);
     expect(next).toEqual({ allowed: true, minuteUsed: 1, dayUsed: 138 });
   });
 
@@ -83,7 +89,7 @@ describe.skipIf(NO_REDIS)("Redis quota store", () => {
       return [...info.matchAll(/cmdstat_(?:evalsha|eval):calls=(\d+)/g)].reduce((a, m) => a + Number(m[1]), 0);
     };
     const before = await scriptCalls();
-    const charges = await Promise.all(Array.from({ length: 300 }, (_, i) => store.charge(`multi-${i % 3}`, limits[i % 3], T0)));
+    const charges = await Promise.all(Array.from({ length: 300 }, (_, i) => charge(store, `multi-${i % 3}`, limits[i % 3], T0)));
     const allowed = [0, 1, 2].map((k) => charges.filter((c, i) => i % 3 === k && c.allowed).length);
     expect(allowed).toEqual([3, 20, 100]);
     // One EVALSHA (and an EVAL when Redis did not know the script yet) for 300 calls.
@@ -92,7 +98,7 @@ describe.skipIf(NO_REDIS)("Redis quota store", () => {
 
   it("redis store - counters expire after their window and a margin, and are named by key and window", async () => {
     const store = await newStore();
-    await store.charge("named", LIMITS.small, Date.now());
+    await charge(store, "named", LIMITS.small, Date.now());
     const names = (await store.redis.keys("lw:quota:named:*")).sort();
     expect(names).toHaveLength(2);
     expect(names[0]).toMatch(/^lw:quota:named:d:\d+$/);
@@ -122,6 +128,14 @@ describe.skipIf(NO_REDIS)("Redis quota store", () => {
     const refused = answers.find((r) => r.status === 429)!;
     expect(refused.headers.get("retry-after")).toBe("45");
     expect(refused.headers.get("x-ratelimit-remaining-minute")).toBe("0");
+  });
+
+  it("REDIS_URL unix:///path - an instance on the Unix socket and one on TCP share the counts", async () => {
+    const KEYS_FILE = keysFileWith(LIMITS, { "socket-key": { product: "small" } });
+    const env = { KEYS_FILE, QUOTA_STORE: "redis", QUOTA_REDIS_TIMEOUT_MS: "2000" };
+    const [tcp, unix] = [await listen({ ...env, REDIS_URL: redis.url }), await listen({ ...env, REDIS_URL: redis.socketUrl })];
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => get(i % 2 ? tcp.origin : unix.origin, "socket-key")));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(137);
   });
 
   it("two app instances sharing one Redis - the day's limit is shared too", async () => {

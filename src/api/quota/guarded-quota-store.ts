@@ -10,22 +10,18 @@
  * is logged once; every call that took the policy is counted (quota-counters.ts, quotaStoreErrors).
  */
 import { countStoreError } from "./quota-counters.js";
-import type { QuotaCharge, QuotaStore } from "./quota-store.js";
+import type { LocalQuotaStore, QuotaCharge, RemoteQuotaStore } from "./quota-store.js";
 import type { QuotaLimits } from "./quota-windows.js";
 
 /** What a guarded charge answers: a count, or "unavailable" (policy closed, Redis not counting). */
 export type GuardedCharge = QuotaCharge | "unavailable";
 
 export interface GuardedQuotaStore {
-  charge(keyId: string, limits: QuotaLimits, nowMs: number): GuardedCharge | Promise<GuardedCharge>;
+  /** Calls `done` once, at once when Redis is left alone, else when it answers or fails. */
+  charge(keyId: string, limits: QuotaLimits, nowMs: number, done: (charge: GuardedCharge) => void): void;
   /** Redis' condition changed: ready, or an error (from the connection's events). */
   connection(event: { ready: true } | { ready: false; error: string }): void;
   close(): Promise<void>;
-}
-
-export interface RemoteStore extends QuotaStore {
-  /** Connected: a charge now reaches the store. */
-  ready(): boolean;
 }
 
 export interface QuotaLog {
@@ -36,7 +32,7 @@ export interface QuotaLog {
 export interface GuardOptions {
   policy: "open" | "closed";
   /** Counts while the remote store does not (policy open): the memory store. */
-  fallback: QuotaStore;
+  fallback: LocalQuotaStore;
   log: QuotaLog;
   /** How long the remote store is left alone after a failure (ms, default 1000). */
   pauseMs?: number;
@@ -44,7 +40,7 @@ export interface GuardOptions {
   monotonic?: () => number;
 }
 
-export function guardedQuotaStore(remote: () => RemoteStore, options: GuardOptions): GuardedQuotaStore {
+export function guardedQuotaStore(remote: () => RemoteQuotaStore, options: GuardOptions): GuardedQuotaStore {
   const { policy, fallback, log } = options;
   const pauseMs = options.pauseMs ?? 1000;
   const monotonic = options.monotonic ?? (() => performance.now());
@@ -69,27 +65,20 @@ export function guardedQuotaStore(remote: () => RemoteStore, options: GuardOptio
   };
   const fail = (keyId: string, limits: QuotaLimits, nowMs: number): GuardedCharge => {
     countStoreError(policy);
-    return policy === "open" ? (fallback.charge(keyId, limits, nowMs) as QuotaCharge) : "unavailable";
+    return policy === "open" ? fallback.charge(keyId, limits, nowMs) : "unavailable";
   };
 
   return {
-    charge(keyId, limits, nowMs) {
-      const store = remote();
-      if (!store.ready()) {
-        markDown("no connection");
-        return fail(keyId, limits, nowMs);
-      }
-      if (down && monotonic() < pausedUntil) return fail(keyId, limits, nowMs);
-      return (store.charge(keyId, limits, nowMs) as Promise<QuotaCharge>).then(
-        (charge) => {
-          if (down) markUp();
-          return charge;
-        },
-        (err: Error) => {
+    charge(keyId, limits, nowMs, done) {
+      if (down && monotonic() < pausedUntil) return done(fail(keyId, limits, nowMs));
+      remote().charge(keyId, limits, nowMs, (err, charge) => {
+        if (err !== null) {
           markDown(err.message);
-          return fail(keyId, limits, nowMs);
-        },
-      );
+          return done(fail(keyId, limits, nowMs));
+        }
+        if (down) markUp();
+        done(charge!);
+      });
     },
     connection(event) {
       if (event.ready) markUp();

@@ -4,7 +4,7 @@
  * Also the fallback of the Redis store while Redis does not answer (QUOTA_REDIS_FAILURE=open).
  * One small record per key, overwritten when its window passes: memory grows with the keys, not with time.
  */
-import type { QuotaCharge, QuotaStore } from "./quota-store.js";
+import type { LocalQuotaStore, QuotaCharge } from "./quota-store.js";
 import { type QuotaLimits, quotaWindows } from "./quota-windows.js";
 
 interface Counts {
@@ -14,7 +14,7 @@ interface Counts {
   dayUsed: number;
 }
 
-export function memoryQuotaStore(): QuotaStore {
+export function memoryQuotaStore(): LocalQuotaStore {
   const counts = new Map<string, Counts>();
   return {
     // hot: runs on every request of a key with a quota; synchronous, one map lookup.

@@ -18,7 +18,7 @@ import { QUOTA_DAY_EXCEEDED, QUOTA_MINUTE_EXCEEDED, QUOTA_STORE_UNAVAILABLE } fr
 import type { QuotaConfig } from "../../lib/config.js";
 import { isAuthHook } from "../auth.js";
 import type { ApiKey } from "./key-table.js";
-import { guardedQuotaStore, type GuardedCharge } from "./guarded-quota-store.js";
+import { type GuardedCharge, type GuardedQuotaStore, guardedQuotaStore } from "./guarded-quota-store.js";
 import { memoryQuotaStore } from "./memory-quota-store.js";
 import { countRejection } from "./quota-counters.js";
 import { hhmmss, quotaWindows, retryAfterSeconds } from "./quota-windows.js";
@@ -72,14 +72,13 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
     next(QUOTA_MINUTE_EXCEEDED(seconds));
   };
 
-  // A callback hook: with the memory store the whole check is synchronous, no promise per request.
+  // A callback hook, and callbacks down to the store: no promise per request (with the memory store the whole
+  // check is synchronous).
   const check: onRequestHookHandler = (request, reply, next) => {
     const key = request.apiKey;
     if (key === null || key.limits === undefined) return next();
     const nowMs = now();
-    const charge = store.charge(key.id, key.limits, nowMs);
-    if (charge instanceof Promise) charge.then((c) => answer(c, key, nowMs, reply, next), next);
-    else answer(charge, key, nowMs, reply, next);
+    store.charge(key.id, key.limits, nowMs, (charge) => answer(charge, key, nowMs, reply, next));
   };
 
   // Right after the key check of each route (auth.ts puts it first): a route without one has no quota either.
@@ -92,15 +91,13 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
   });
 };
 
-interface ChargingStore {
-  charge(keyId: string, limits: { perMinute: number; perDay: number }, nowMs: number): GuardedCharge | Promise<GuardedCharge>;
-  close(): Promise<void>;
-}
+type ChargingStore = Pick<GuardedQuotaStore, "charge" | "close">;
 
 async function createStore(config: QuotaConfig, log: { info(m: string): void; warn(m: string): void }): Promise<ChargingStore> {
   if (config.store === "memory") {
     log.info("quota store: memory (calls are counted per process; QUOTA_STORE=redis counts them across processes)");
-    return memoryQuotaStore() as ChargingStore;
+    const memory = memoryQuotaStore();
+    return { charge: (keyId, limits, nowMs, done) => done(memory.charge(keyId, limits, nowMs)), close: () => memory.close() };
   }
   const guard = guardedQuotaStore(() => redis, { policy: config.redisFailure, fallback: memoryQuotaStore(), log });
   const redis = redisQuotaStore({ url: config.redisUrl!, timeoutMs: config.redisTimeoutMs, onConnection: (e) => guard.connection(e) });

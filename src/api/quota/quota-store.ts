@@ -2,6 +2,8 @@
  * The contract of the quota stores (memory-quota-store.ts, redis-quota-store.ts): count one call of a key
  * against its limits, atomically, in the windows of `nowMs` (quota-windows.ts). A call over a limit is refused
  * and not counted, so a client that keeps calling while refused gets its quota back when the window ends.
+ * The memory store answers at once; the Redis store through a callback (no promise per call: the check runs on
+ * every request), with an error when it cannot count.
  */
 import type { QuotaLimits } from "./quota-windows.js";
 
@@ -13,12 +15,18 @@ export interface QuotaCharge {
   dayUsed: number;
 }
 
-export interface QuotaStore {
-  /**
-   * Counts one call of `keyId` when it fits both limits. The memory store answers at once (no promise: it runs on
-   * every request); a remote store answers with a promise and rejects when it cannot count.
-   */
-  charge(keyId: string, limits: QuotaLimits, nowMs: number): QuotaCharge | Promise<QuotaCharge>;
-  /** Releases connections and timers. */
+/** Counts in this process, at once. */
+export interface LocalQuotaStore {
+  charge(keyId: string, limits: QuotaLimits, nowMs: number): QuotaCharge;
+  close(): Promise<void>;
+}
+
+export type ChargeCallback = (err: Error | null, charge?: QuotaCharge) => void;
+
+/** Counts elsewhere: `done` is called once, with the count or with the reason it could not count. */
+export interface RemoteQuotaStore {
+  charge(keyId: string, limits: QuotaLimits, nowMs: number, done: ChargeCallback): void;
+  /** Connected: a charge now reaches the store (else it fails at once). */
+  ready(): boolean;
   close(): Promise<void>;
 }

@@ -6,18 +6,20 @@
  *   both and sets their expiry, all in one step (Redis runs a script alone). Counters are named by the key's id
  *   and the window's number (`lw:quota:<id>:m:<minute>`, `lw:quota:<id>:d:<day>`), expire after their window
  *   plus a margin, and are never reset by hand.
- * - Batched: the calls that arrive in the same turn of the event loop ask Redis once: one script call for all
- *   their keys, n calls of a key at once; the script grants each key k = min(n, what is left) and its first k
- *   calls are allowed. Still exact (Redis grants each call at most once), and under load far fewer round trips
- *   than calls: a round trip costs this process about 9 µs of CPU, a call in a batch 2 to 4 µs
- *   (docs/BENCHMARKS.md, Quotas). One call touches the counters of several keys, so the store needs one Redis
- *   (with replicas or Sentinel if wished), not a Redis Cluster, whose slots would split them.
- * - Bounded: each command times out after QUOTA_REDIS_TIMEOUT_MS (commandTimeout), and while the connection is
- *   down nothing is queued (enableOfflineQueue: false): a charge fails at once and guarded-quota-store.ts applies
- *   QUOTA_REDIS_FAILURE. ioredis reconnects by itself (every 0.1 to 1 s).
+ * - Batched: one script call at a time is under way. The calls that arrive meanwhile wait for it and then go
+ *   together in the next one, whatever their keys, n calls of a key at once: the script grants each key
+ *   k = min(n, what is left) and its first k calls are allowed. Still exact (Redis grants each call at most once);
+ *   the busier the server, the larger the batches: a round trip costs this process about 9 µs of CPU, a call in a
+ *   batch a few (docs/BENCHMARKS.md, Quotas). When idle, a call goes at once (after the current turn of the event
+ *   loop, which may bring others). One script call touches the counters of several keys, so the store needs one
+ *   Redis (with replicas or Sentinel if wished), not a Redis Cluster, whose slots would split them.
+ * - Bounded: each script call times out after QUOTA_REDIS_TIMEOUT_MS (ioredis' commandTimeout); when it fails,
+ *   the calls waiting for it fail with it, so no call waits more than about twice the timeout. While the
+ *   connection is down nothing is queued (enableOfflineQueue: false): a charge fails at once, and
+ *   guarded-quota-store.ts applies QUOTA_REDIS_FAILURE. ioredis reconnects by itself (every 0.1 to 1 s).
  */
-import { Redis } from "ioredis";
-import type { QuotaCharge, QuotaStore } from "./quota-store.js";
+import { Redis, type RedisOptions } from "ioredis";
+import type { ChargeCallback, QuotaCharge, RemoteQuotaStore } from "./quota-store.js";
 import { MINUTE_MS, type QuotaLimits, quotaWindows } from "./quota-windows.js";
 
 /**
@@ -45,9 +47,8 @@ end
 return out
 `;
 
-/** The most keys one script call counts (a turn of the event loop with more sends several calls). */
+/** The most keys one script call counts; more waiting keys go in several calls at once. */
 const MAX_KEYS_PER_CALL = 256;
-
 /** Counters live this long past their window: room for clocks of replicas a little apart. */
 const EXPIRY_MARGIN_MS = MINUTE_MS;
 /** Counter names start with this. */
@@ -55,106 +56,144 @@ export const REDIS_KEY_PREFIX = "lw:quota:";
 
 export interface RedisQuotaStoreOptions {
   url: string;
-  /** The longest a command may take (QUOTA_REDIS_TIMEOUT_MS). */
+  /** The longest a script call may take (QUOTA_REDIS_TIMEOUT_MS). */
   timeoutMs: number;
   /** Connection events, for guarded-quota-store.ts: ready, or an error with its message. */
   onConnection?(event: { ready: true } | { ready: false; error: string }): void;
 }
 
-export interface RedisQuotaStore extends QuotaStore {
-  /** The connection is up: a charge now reaches Redis (else it fails at once). */
-  ready(): boolean;
-  /** Resolves when connected, or false after `waitMs` or the first connection error. */
+export interface RedisQuotaStore extends RemoteQuotaStore {
+  /** Resolves true when connected, false after `waitMs` or at the first connection error. */
   connected(waitMs: number): Promise<boolean>;
   /** The connection, for tests and the benchmark. */
   readonly redis: Redis;
 }
 
-interface Waiter {
-  resolve(charge: QuotaCharge): void;
-  reject(err: Error): void;
-}
-
 interface Batch {
   limits: QuotaLimits;
   nowMs: number;
-  waiters: Waiter[];
+  callbacks: ChargeCallback[];
 }
 
 type ChargeCommand = (numberOfKeys: number, ...keysAndArgs: Array<string | number>) => Promise<number[]>;
 
 export function redisQuotaStore(options: RedisQuotaStoreOptions): RedisQuotaStore {
-  const redis = new Redis(options.url, {
+  const settings: RedisOptions = {
     commandTimeout: options.timeoutMs,
     connectTimeout: Math.max(1000, options.timeoutMs * 10),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
     retryStrategy: (times) => Math.min(100 * times, 1000),
-  });
-  // The number of keys is given per call (all the keys of a turn go in one call).
+  };
+  // A Unix socket (unix:///path) spares both sides the TCP stack: on one machine, the cheapest way to Redis.
+  const redis = options.url.startsWith("unix:")
+    ? new Redis({ ...settings, path: decodeURIComponent(new URL(options.url).pathname) })
+    : new Redis(options.url, settings);
+  // The number of keys is given per call: all the keys waiting go in one call.
   redis.defineCommand("lwCharge", { lua: CHARGE_SCRIPT });
   const chargeCommand = (redis as unknown as { lwCharge: ChargeCommand }).lwCharge.bind(redis);
   redis.on("ready", () => options.onConnection?.({ ready: true }));
   // An 'error' event without a listener would be printed by Node; the guard logs it once per change instead.
   redis.on("error", (err: Error) => options.onConnection?.({ ready: false, error: err.message }));
 
-  let pending = new Map<string, Batch>();
+  let waiting = new Map<string, Batch>();
+  let underWay = 0;
   let scheduled = false;
+
+  /**
+   * Sends what waits when nothing is under way, after this turn of the event loop (every request read in it
+   * joins). No pause beyond that: a client with a few connections waits for each answer before asking again, so a
+   * pause would cap its rate (10 connections and 1 ms: 10,000 calls a second at most).
+   */
+  const schedule = () => {
+    if (scheduled || underWay > 0 || waiting.size === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  const fail = (batches: Iterable<Batch>, err: Error) => {
+    for (const batch of batches) for (const done of batch.callbacks) done(err);
+  };
 
   const flush = () => {
     scheduled = false;
-    const batches = [...pending];
-    pending = new Map();
+    if (underWay > 0 || waiting.size === 0) return;
+    const batches = [...waiting.entries()];
+    waiting = new Map();
     for (let i = 0; i < batches.length; i += MAX_KEYS_PER_CALL) send(batches.slice(i, i + MAX_KEYS_PER_CALL));
+  };
+
+  const finished = (err: Error | null) => {
+    underWay--;
+    if (underWay > 0) return;
+    if (err === null) return schedule();
+    // Redis failed this call: the calls that waited for it would most likely wait as long. They fail now.
+    const batches = waiting.values();
+    waiting = new Map();
+    fail(batches, err);
   };
 
   const send = (batches: Array<[string, Batch]>) => {
     const keys: string[] = [];
     const args: number[] = [];
-    for (const [keyId, { limits, nowMs, waiters }] of batches) {
+    for (const [keyId, { limits, nowMs, callbacks }] of batches) {
       const w = quotaWindows(nowMs);
-      const base = `${REDIS_KEY_PREFIX}${keyId}`;
-      keys.push(`${base}:m:${w.minute}`, `${base}:d:${w.day}`);
-      args.push(waiters.length, limits.perMinute, limits.perDay, w.minuteLeftMs + EXPIRY_MARGIN_MS, w.dayLeftMs + EXPIRY_MARGIN_MS);
+      keys.push(`${REDIS_KEY_PREFIX}${keyId}:m:${w.minute}`, `${REDIS_KEY_PREFIX}${keyId}:d:${w.day}`);
+      args.push(callbacks.length, limits.perMinute, limits.perDay, w.minuteLeftMs + EXPIRY_MARGIN_MS, w.dayLeftMs + EXPIRY_MARGIN_MS);
     }
+    underWay++;
     chargeCommand(keys.length, ...keys, ...args).then(
       (counts) => {
-        for (let b = 0; b < batches.length; b++) {
-          const waiters = batches[b][1].waiters;
-          const [granted, minuteCount, dayCount] = [counts[3 * b], counts[3 * b + 1], counts[3 * b + 2]];
-          for (let i = 0; i < waiters.length; i++) {
-            if (i < granted) waiters[i].resolve({ allowed: true, minuteUsed: minuteCount - granted + i + 1, dayUsed: dayCount - granted + i + 1 });
-            else waiters[i].resolve({ allowed: false, minuteUsed: minuteCount, dayUsed: dayCount });
-          }
+        // The bookkeeping first, so that a throwing callback (a bug) cannot leave the store waiting forever.
+        try {
+          answer(batches, counts);
+        } finally {
+          finished(null);
         }
       },
       (err: Error) => {
-        for (const [, batch] of batches) for (const waiter of batch.waiters) waiter.reject(err);
+        fail(
+          batches.map(([, b]) => b),
+          err,
+        );
+        finished(err);
       },
     );
   };
 
+  /** Calls each waiting call back with its count: the first `granted` calls of a key allowed, the rest refused. */
+  const answer = (batches: Array<[string, Batch]>, counts: number[]) => {
+    for (let b = 0; b < batches.length; b++) {
+      const callbacks = batches[b][1].callbacks;
+      const granted = counts[3 * b];
+      const minuteCount = counts[3 * b + 1];
+      const dayCount = counts[3 * b + 2];
+      for (let i = 0; i < callbacks.length; i++) {
+        const charge: QuotaCharge =
+          i < granted
+            ? { allowed: true, minuteUsed: minuteCount - granted + i + 1, dayUsed: dayCount - granted + i + 1 }
+            : { allowed: false, minuteUsed: minuteCount, dayUsed: dayCount };
+        callbacks[i](null, charge);
+      }
+    }
+  };
+
   return {
     redis,
-    charge(keyId, limits, nowMs) {
-      return new Promise<QuotaCharge>((resolve, reject) => {
-        let batch = pending.get(keyId);
-        if (batch === undefined) {
-          batch = { limits, nowMs, waiters: [] };
-          pending.set(keyId, batch);
-        } else {
-          // A later call of the batch: its clock and the limits it was given (the keys file may just have changed).
-          batch.limits = limits;
-          batch.nowMs = nowMs;
-        }
-        batch.waiters.push({ resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          // After the poll phase: every request read in this turn of the event loop joins the batch.
-          setImmediate(flush);
-        }
-      });
+    charge(keyId, limits, nowMs, done) {
+      if (redis.status !== "ready") return done(new Error(`no connection (${redis.status})`));
+      let batch = waiting.get(keyId);
+      if (batch === undefined) {
+        batch = { limits, nowMs, callbacks: [] };
+        waiting.set(keyId, batch);
+      } else {
+        // A later call of the batch: its clock and the limits it was given (the keys file may just have changed).
+        batch.limits = limits;
+        batch.nowMs = nowMs;
+      }
+      batch.callbacks.push(done);
+      schedule();
     },
     ready: () => redis.status === "ready",
     connected(waitMs) {
@@ -174,7 +213,8 @@ export function redisQuotaStore(options: RedisQuotaStoreOptions): RedisQuotaStor
       });
     },
     async close() {
-      if (scheduled) flush();
+      fail(waiting.values(), new Error("the quota store is closing"));
+      waiting = new Map();
       redis.disconnect();
     },
   };

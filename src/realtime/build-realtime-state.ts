@@ -20,7 +20,7 @@
  */
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
 import type { Network, ServiceDate, TripIdx } from "../network/model.js";
-import { isNotPassed, type AddedPassageRef, type RealtimePassageUpdate } from "../timetable/realtime-overlay.js";
+import { isNotPassed, NO_PREDICTION, type AddedPassageRef, type RealtimePassageUpdate } from "../timetable/realtime-overlay.js";
 import { addedTrip, type AddedTripState, vehicleNumber } from "./added-trip.js";
 import { matchAlerts } from "./alerts-to-disruptions.js";
 import { applyStopTimeUpdates, type PredictionColumns } from "./apply-stop-time-updates.js";
@@ -279,6 +279,16 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
       const epochMs = position === r.length - 1 ? columns.arrivalMs[row] : columns.departureMs[row];
       if (Number.isNaN(epochMs)) return vehicle === undefined ? undefined : { vehicle };
       return { epochMs, vehicle, notPassed: isNotPassed(r.progress, r.reportMs, position, epochMs) };
+    },
+    predictedMs(trip: TripIdx, serviceDate: ServiceDate, position: number): number {
+      const r = records.get(keyOf(serviceDate, trip));
+      if (r === undefined || position >= r.length) return NO_PREDICTION;
+      if (r.cancelled) return NaN;
+      if (r.offset < 0) return NO_PREDICTION;
+      const row = r.offset + position;
+      if (columns.skipped[row] === 1) return NaN;
+      const epochMs = position === r.length - 1 ? columns.arrivalMs[row] : columns.departureMs[row];
+      return Number.isNaN(epochMs) ? NO_PREDICTION : epochMs;
     },
     addedPassagesAt(stop, fromMs, untilMs) {
       const refs = addedAtStop.get(stop);

@@ -33,7 +33,7 @@ import type { Network, PatternIdx, ServiceDate, StopIdx, TripIdx, Vervoertype } 
 import { VERVOERTYPES } from "../network/model.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 import { maxStopTime } from "../timetable/max-stop-time.js";
-import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
+import { NO_PREDICTION as UNPREDICTED, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import { EARLY_LOOKAHEAD_MS, LATE_LOOKBACK_MS } from "../timetable/upcoming-passages.js";
 import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
 import { dayTrips } from "./day-trips.js";
@@ -52,6 +52,7 @@ export interface NetworkViewOptions {
 
 // Module constants, not imports, in the hot members: a bundler's live binding may be a getter.
 const NO_TRIP = NONE;
+const NO_PREDICTION = UNPREDICTED;
 const SLOT_BITS = Math.log2(VIEW_DATE_SLOTS);
 const SLOT_MASK = VIEW_DATE_SLOTS - 1;
 const LOOKBACK_S = LATE_LOOKBACK_MS / 1000;
@@ -333,11 +334,9 @@ class NetworkView implements TransitView {
     const t = this.dayTrips[d][instance >> SLOT_BITS];
     const scheduled = this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
     if (this.realtime === undefined) return scheduled;
-    const u = this.realtime.passage(t, this.dates[d], position);
-    if (u === undefined) return scheduled;
-    if (u.cancelled) return NaN;
-    if (u.epochMs === undefined) return scheduled;
-    return Math.floor((u.epochMs - this.originMs) / 1000);
+    const ms = this.predictedMs(t, this.dates[d], position);
+    if (ms === NO_PREDICTION) return scheduled;
+    return Math.floor((ms - this.originMs) / 1000); // NaN stays NaN
   }
 
   arrival(instance: TripInstance, position: number): QuerySeconds {
@@ -346,16 +345,24 @@ class NetworkView implements TransitView {
     const row = this.stopTimeStart[t] + position;
     const scheduled = this.arr[row] + this.dateOffset[d];
     if (this.realtime === undefined) return scheduled;
-    const u = this.realtime.passage(t, this.dates[d], position);
-    if (u === undefined) return scheduled;
-    if (u.cancelled) return NaN;
-    if (u.epochMs === undefined) return scheduled;
-    const predicted = Math.ceil((u.epochMs - this.originMs) / 1000);
+    const ms = this.predictedMs(t, this.dates[d], position);
+    if (ms === NO_PREDICTION) return scheduled;
+    const predicted = Math.ceil((ms - this.originMs) / 1000); // NaN stays NaN
     const p = this.network.trips.pattern[t];
     const last = this.patternStopStart[p + 1] - this.patternStopStart[p] - 1;
     if (position === last) return predicted;
     // The feed predicts the departure: the arrival moves by the same delay, and cannot come after it.
     return Math.min(scheduled + predicted - (this.dep[row] + this.dateOffset[d]), predicted);
+  }
+
+  /** The overlay's instant of a passage: NO_PREDICTION, NaN (it does not stop), or epoch ms. Hot with an overlay. */
+  private predictedMs(t: TripIdx, date: ServiceDate, position: number): number {
+    const rt = this.realtime!;
+    if (rt.predictedMs !== undefined) return rt.predictedMs(t, date, position);
+    const u = rt.passage(t, date, position);
+    if (u === undefined) return NO_PREDICTION;
+    if (u.cancelled) return NaN;
+    return u.epochMs ?? NO_PREDICTION;
   }
 
   forEachTime(p: PatternIdx, position: number, from: QuerySeconds, to: QuerySeconds, departures: boolean, visit: (time: QuerySeconds) => void): void {

@@ -17,6 +17,12 @@ export interface RealtimeOverlay {
    */
   passage(trip: TripIdx, serviceDate: ServiceDate, position: number): RealtimePassageUpdate | undefined;
   /**
+   * The instant passage() would give as `epochMs`, without an object: NO_PREDICTION when the feed gives none, NaN
+   * when the trip does not stop there (cancelled, skipped). Route planning reads it in its inner loops (a search
+   * asks hundreds of thousands of times). Optional: without it the planner calls passage().
+   */
+  predictedMs?(trip: TripIdx, serviceDate: ServiceDate, position: number): number;
+  /**
    * Disruptions (storingen) from GTFS-Realtime Alerts, shaped as the dataset's diversions (kind "storing"), listed
    * beside them; empty when the feeds raise none.
    */
@@ -30,6 +36,9 @@ export interface RealtimeOverlay {
   /** The ADDED trips of a line direction (any service date), in no particular order; optional as addedPassagesAt. */
   addedTripsOf?(lineDirection: LineDirIdx): readonly AddedTrip[];
 }
+
+/** RealtimeOverlay.predictedMs: the feed gives no instant for the passage (the schedule holds). */
+export const NO_PREDICTION = -1;
 
 /** The real-time facts of one passage. */
 export interface RealtimePassageUpdate {

@@ -10,8 +10,10 @@ import {
   type RtFeedMessage,
   type RtTripUpdate,
 } from "../../src/realtime/gtfs-rt-types.js";
+import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { simulateFeed } from "../../src/realtime/simulate-feed.js";
 import { serviceDayActive, serviceDayIndex } from "../../src/timetable/is-service-active.js";
+import { NO_PREDICTION } from "../../src/timetable/realtime-overlay.js";
 import { demoNetwork } from "../helpers/demo-network.js";
 
 let net: Network;
@@ -262,3 +264,34 @@ function stopIdsOf(t: TripIdx): string[] {
   for (let r = net.patterns.stopStart[p]; r < net.patterns.stopStart[p + 1]; r++) out.push(net.strings.get(net.stops.gtfsId[net.patterns.stops[r]]));
   return out;
 }
+
+describe("RealtimeState.predictedMs", () => {
+  it("predictedMs - the instant of passage() without an object: NaN where it does not stop, NO_PREDICTION without one", () => {
+    const now = at(TUESDAY, 17);
+    const state = buildRealtimeState(net, [{ name: "sim", message: simulateFeed(net, now) }], now);
+    const counts = { predicted: 0, none: 0, notStopping: 0 };
+    for (const date of [20261123, TUESDAY]) {
+      for (let t = 0; t < net.trips.count; t++) {
+        const p = net.trips.pattern[t];
+        for (let i = 0; i < net.patterns.stopStart[p + 1] - net.patterns.stopStart[p]; i++) {
+          const u = state.passage(t, date, i);
+          const ms = state.predictedMs!(t, date, i);
+          if (u?.cancelled) {
+            expect(ms).toBeNaN();
+            counts.notStopping++;
+          } else if (u?.epochMs !== undefined) {
+            expect(ms).toBe(u.epochMs);
+            counts.predicted++;
+          } else {
+            expect(ms).toBe(NO_PREDICTION);
+            counts.none++;
+          }
+        }
+      }
+    }
+    // The simulator predicts, cancels and skips: every branch is met.
+    expect(counts.predicted).toBeGreaterThan(1000);
+    expect(counts.notStopping).toBeGreaterThan(10);
+    expect(counts.none).toBeGreaterThan(100_000);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * QUOTA_REDIS_FAILURE: what a call gets when Redis cannot count it (down, refusing, or later than
- * QUOTA_REDIS_TIMEOUT_MS). The API never waits on Redis longer than that bound.
+ * QUOTA_REDIS_TIMEOUT_MS). No call waits for Redis more than about twice that bound (redis-quota-store.ts).
  * - "open" (the default): the call is served, and counted meanwhile by this process's memory store, so a key
  *   still meets its limits per process (up to the limit times the processes across replicas). An open-data API
  *   stays up when its counter does not, and no client gets more than a process allows.

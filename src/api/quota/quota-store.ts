@@ -26,7 +26,5 @@ export type ChargeCallback = (err: Error | null, charge?: QuotaCharge) => void;
 /** Counts elsewhere: `done` is called once, with the count or with the reason it could not count. */
 export interface RemoteQuotaStore {
   charge(keyId: string, limits: QuotaLimits, nowMs: number, done: ChargeCallback): void;
-  /** Connected: a charge now reaches the store (else it fails at once). */
-  ready(): boolean;
   close(): Promise<void>;
 }

@@ -195,7 +195,6 @@ export function redisQuotaStore(options: RedisQuotaStoreOptions): RedisQuotaStor
       batch.callbacks.push(done);
       schedule();
     },
-    ready: () => redis.status === "ready",
     connected(waitMs) {
       if (redis.status === "ready") return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {

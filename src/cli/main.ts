@@ -3,14 +3,16 @@
  *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none] [--walk-radius <m>]
  *                     [--addresses <csv>]... [--pois <csv|geojson>]...
  *   lijnwijzer inspect <file> [--stops|--lines] [filter]
- *   lijnwijzer serve [--network <file>] [--port <n>] [--realtime <url|file|simulator>]... [--no-realtime]
+ *   lijnwijzer serve [--network <file>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
+ *   lijnwijzer reload [--admin-port <n>]                                 (reload-command.ts)
  *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
  *   lijnwijzer realtime <file> <feed url or file>                         (realtime-command.ts)
  *   lijnwijzer plan <file> --from <point> --to <point> [--at <time>] ...   (plan-command.ts)
  *   lijnwijzer keys add|list|revoke|products ...                          (keys-command.ts)
  * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
+import cluster from "node:cluster";
 import { parseArgs } from "node:util";
 import { GtfsError } from "../gtfs/gtfs-error.js";
 import { LijnwijzerError } from "../errors.js";
@@ -23,6 +25,8 @@ import { inspectSnapshot } from "./inspect-command.js";
 import { KEYS_USAGE, keysCommand } from "./keys-command.js";
 import { PLAN_USAGE, planCommand } from "./plan-command.js";
 import { REALTIME_USAGE, realtimeCommand } from "./realtime-command.js";
+import { WORKER_ENV } from "./cluster-messages.js";
+import { RELOAD_USAGE, reloadCommand } from "./reload-command.js";
 import { serveSnapshot } from "./serve-command.js";
 import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
 
@@ -39,9 +43,14 @@ const USAGE = `usage:
   lijnwijzer inspect <snapshot>                        counts, validity, entities, largest lines, warnings
   lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
                                                        id, code, key or name contains text
-  lijnwijzer serve [--network <snapshot>] [--port <n>] [--realtime <url|file|simulator>]... [--no-realtime]
+  lijnwijzer serve [--network <snapshot>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
   lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080), with the
                        built-in real-time simulator unless --realtime, --no-realtime or REALTIME_FEEDS says otherwise
+      --workers: processes that serve (WORKERS; default the number of cores, 1 = one process); SIGHUP reloads
+      the snapshot, SIGTERM finishes the requests in flight and stops
+  ${RELOAD_USAGE}
+      the running server (started with ADMIN_PORT) loads its snapshot again; prints the snapshot now served, or
+      why it was refused (exit 1) while the previous one stays in service
   ${SIMULATE_USAGE}
       a simulated GTFS-Realtime feed of the network, written to a file (again every --interval s) or served
   ${REALTIME_USAGE}
@@ -69,6 +78,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serveCommand(rest);
       case "start":
         return await serveCommand(rest, true);
+      case "reload":
+        return await reloadCommand(rest);
       case "simulate":
         return await simulateCommand(rest);
       case "realtime":
@@ -166,14 +177,18 @@ async function serveCommand(args: string[], demo = false): Promise<number> {
       port: { type: "string" },
       realtime: { type: "string", multiple: true },
       "no-realtime": { type: "boolean" },
+      workers: { type: "string" },
     },
   });
   const env = { ...process.env };
   if (values.port !== undefined) env.PORT = values.port;
+  if (values.workers !== undefined) env.WORKERS = values.workers;
   const config = loadConfig(env, { feeds: values.realtime, off: values["no-realtime"] });
   // `start` and a bare `serve` serve the demo network, building its snapshot when missing.
   const servesDemo = demo || values.network === undefined;
-  const network = servesDemo ? await ensureDemoSnapshot() : values.network!;
-  await serveSnapshot({ network, config, demo: servesDemo });
+  // A cluster's worker serves the snapshot its primary resolved (the demo's is built once, by the primary).
+  const resolved = cluster.isWorker ? process.env[WORKER_ENV.snapshot] : undefined;
+  const network = resolved ?? (servesDemo ? await ensureDemoSnapshot() : values.network!);
+  await serveSnapshot({ network, config, demo: servesDemo, argv: [demo ? "start" : "serve", ...args] });
   return 0;
 }

@@ -17,7 +17,7 @@ describe("lijnwijzer serve: validity", () => {
   it("serve - an expired network: one warn log line with the dates after network loaded, and again after SIGHUP", async () => {
     const snapshot = join(tempDir(), "expired.snapshot");
     expect(runCli(["import", fixture("expired"), "--out", snapshot, "--reference", "none"]).code).toBe(0);
-    child = spawn(process.execPath, ["bin/lijnwijzer.js", "serve", "--network", snapshot, "--port", "0"], {
+    child = spawn(process.execPath, ["bin/lijnwijzer.js", "serve", "--network", snapshot, "--port", "0", "--workers", "1"], {
       cwd: root,
       env: { ...process.env, HOST: "127.0.0.1", API_KEYS: "k", LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,298 @@
+/**
+ * A cluster's primary (issue 11, `--workers N` with N > 1): it serves nothing itself and loads no snapshot; it
+ * forks N workers (node:cluster, each running the same command line, cluster-worker.ts), which share the port:
+ * on Linux the primary accepts the connections and hands them out in turn. Each worker loads the snapshot: memory
+ * grows with N (docs/BENCHMARKS.md, Production).
+ *
+ * - Start: once every worker listens, the cluster runs. A worker that cannot start (a snapshot that cannot be
+ *   loaded, a port in use) stops the start: the primary says why, once, and exits with its code.
+ * - A worker that exits later is forked again in its slot, at once the first time, then after a pause that
+ *   doubles with each exit within a minute (up to 30 s), so that a worker that cannot start (its snapshot file
+ *   replaced by a broken one meanwhile) does not spin.
+ * - Reload (SIGHUP, `lijnwijzer reload`, SNAPSHOT_WATCH): every running worker prepares the snapshot beside the one
+ *   it serves; only when all have loaded the same one do they swap (commit), else all keep the old (abort).
+ *   Reloads run one after the other.
+ * - Shutdown (SIGTERM, SIGINT): every worker closes its listener and finishes its requests (then the port itself
+ *   closes: new connections are refused); what has not exited SHUTDOWN_TIMEOUT_SECONDS + 5 s later is killed.
+ * - /metrics: a worker asks the primary, which merges every worker's registry (AggregatorRegistry) with its own
+ *   (workers running, restarts).
+ *
+ * KEYS_FILE with QUOTA_STORE=memory is refused: each worker would count its own calls, and a key could make N
+ * times its limit; the Redis store counts across workers (and replicas).
+ */
+import cluster, { type Worker } from "node:cluster";
+import { hostname } from "node:os";
+import { fileURLToPath } from "node:url";
+import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
+import type { LogLevel } from "../lib/config.js";
+import { startAdminServer } from "./admin-server.js";
+import { CliError } from "./cli-error.js";
+import { isWorkerMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
+import type { ServeOptions } from "./serve-command.js";
+import { describeSnapshot, type ReloadResult, type SnapshotIdentity, sameSnapshot } from "./snapshot-reload.js";
+import { watchSnapshot } from "./snapshot-watch.js";
+
+/** The command workers run: the CLI, whatever started the primary (a test may call serveSnapshot in process). */
+const CLI = fileURLToPath(new URL("../../bin/lijnwijzer.js", import.meta.url));
+
+/** How long a worker may take to load and check a snapshot for a reload: New York's takes under a second. */
+const PREPARE_TIMEOUT_MS = 120_000;
+const COMMIT_TIMEOUT_MS = 10_000;
+/** Restart pauses: none for the first exit within a minute, then 0.5 s doubling, at most 30 s. */
+const RESTART_WINDOW_MS = 60_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** Beyond the workers' own shutdown bound, what the primary waits before it kills them. */
+const KILL_MARGIN_MS = 5000;
+
+interface Slot {
+  index: number;
+  worker: Worker | undefined;
+  ready: boolean;
+  snapshot: SnapshotIdentity | undefined;
+  /** Exit times within the restart window. */
+  exits: number[];
+  restartTimer: NodeJS.Timeout | undefined;
+  /** Answers awaited from this worker, by `${type}:${id}`. */
+  waiters: Map<string, (m: WorkerMessage | undefined) => void>;
+}
+
+export async function runPrimary(options: ServeOptions): Promise<void> {
+  const { config } = options;
+  const count = config.server.workers;
+  if (config.quota.keysFile !== undefined && config.quota.store === "memory") {
+    throw new CliError(
+      `KEYS_FILE with QUOTA_STORE=memory counts each worker's calls apart: with ${count} workers a key could make ${count} times its limit; set QUOTA_STORE=redis and REDIS_URL, or run one worker (--workers 1)`,
+    );
+  }
+  const log = primaryLog(config.logLevel);
+  cluster.setupPrimary({ exec: CLI, args: options.argv ?? ["serve", "--network", options.network] });
+
+  const registry = new Registry();
+  registry.setDefaultLabels({ worker: "primary" });
+  const slots: Slot[] = Array.from({ length: count }, (_, index) => ({
+    index,
+    worker: undefined,
+    ready: false,
+    snapshot: undefined,
+    exits: [],
+    restartTimer: undefined,
+    waiters: new Map(),
+  }));
+  new Gauge({
+    name: "lijnwijzer_cluster_workers",
+    help: "Workers of the cluster that are serving",
+    registers: [registry],
+    collect() {
+      this.set(slots.filter((s) => s.ready).length);
+    },
+  });
+  const restarts = new Counter({ name: "lijnwijzer_cluster_worker_restarts_total", help: "Workers forked again after one exited", registers: [registry] });
+  const aggregator = new AggregatorRegistry();
+
+  let started = false;
+  let stopping = false;
+  /** The start failed: the workers still running are stopped, and runPrimary throws why. */
+  let failedStart = false;
+  let startup: { resolve: () => void; reject: (e: Error) => void } | undefined;
+
+  const fork = (slot: Slot) => {
+    slot.restartTimer = undefined;
+    const worker = cluster.fork({ [WORKER_ENV.slot]: String(slot.index), [WORKER_ENV.snapshot]: options.network });
+    slot.worker = worker;
+    slot.ready = false;
+    let failure: { message: string; exitCode: number } | undefined;
+    worker.on("message", (m: unknown) => {
+      if (!isWorkerMessage(m)) return;
+      switch (m.type) {
+        case "lw:ready":
+          slot.ready = true;
+          slot.snapshot = m.snapshot;
+          if (started) log.info({ worker: slot.index, pid: worker.process.pid }, `worker ${slot.index} (pid ${worker.process.pid}) is serving again`);
+          else if (slots.every((s) => s.ready)) startup?.resolve();
+          return;
+        case "lw:failed":
+          failure = { message: m.message, exitCode: m.exitCode };
+          if (!started) startup?.reject(new CliError(m.message, m.exitCode));
+          else log.error({ worker: slot.index }, `worker ${slot.index} cannot start: ${m.message}`);
+          return;
+        case "lw:metrics":
+          void Promise.all([aggregator.clusterMetrics(), registry.metrics()]).then(
+            ([workers, own]) => send(worker, { type: "lw:metrics", id: m.id, text: `${workers}\n${own}` }),
+            (err: Error) => send(worker, { type: "lw:metrics", id: m.id, error: err.message }),
+          );
+          return;
+        default: {
+          const key = `${m.type}:${m.id}`;
+          slot.waiters.get(key)?.(m);
+          slot.waiters.delete(key);
+        }
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      const wasReady = slot.ready;
+      slot.ready = false;
+      for (const resolve of slot.waiters.values()) resolve(undefined);
+      slot.waiters.clear();
+      if (stopping) {
+        if (!failedStart && slots.every((s) => s.worker === undefined)) finish();
+        return;
+      }
+      if (!started) {
+        startup?.reject(failure ? new CliError(failure.message, failure.exitCode) : new CliError(`worker ${slot.index} exited (${signal ?? `code ${code}`}) before it listened`));
+        return;
+      }
+      const now = Date.now();
+      slot.exits = [...slot.exits.filter((t) => now - t < RESTART_WINDOW_MS), now];
+      const delay = slot.exits.length <= 1 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (slot.exits.length - 2));
+      log.warn(
+        { worker: slot.index, pid: worker.process.pid, code, signal, restartInMs: delay },
+        `worker ${slot.index} (pid ${worker.process.pid}) ${wasReady ? "exited" : "could not start"} (${signal ?? `code ${code}`}): forking it again${delay ? ` in ${delay / 1000} s` : ""}`,
+      );
+      restarts.inc();
+      slot.restartTimer = setTimeout(() => fork(slot), delay);
+    });
+  };
+
+  // Stopping: every worker finishes its requests; the primary exits when the last has.
+  let killTimer: NodeJS.Timeout | undefined;
+  let stopWatch: (() => void) | undefined;
+  let admin: { close(): void } | undefined;
+  const finish = () => {
+    clearTimeout(killTimer);
+    stopWatch?.();
+    admin?.close();
+    log.info({}, "every worker has exited");
+    process.exit(0);
+  };
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, `${signal}: stopping every worker (each finishes its requests in flight, at most ${config.server.shutdownTimeoutSeconds} s)`);
+    for (const slot of slots) {
+      clearTimeout(slot.restartTimer);
+      if (slot.worker) send(slot.worker, { type: "lw:shutdown", signal });
+    }
+    if (slots.every((s) => s.worker === undefined)) return finish();
+    killTimer = setTimeout(() => {
+      for (const slot of slots) slot.worker?.process.kill("SIGKILL");
+    }, config.server.shutdownTimeoutSeconds * 1000 + KILL_MARGIN_MS);
+    killTimer.unref();
+  };
+
+  // Signals from the first moment: SIGTERM while the workers start stops them; a SIGHUP waits for the start.
+  let hupWhileStarting = false;
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGHUP", () => {
+    if (started) void reload("SIGHUP");
+    else hupWhileStarting = true;
+  });
+
+  // Start every worker; the first that cannot start stops them all.
+  log.info({ workers: count, port: config.port }, `cluster: primary ${process.pid} forks ${count} workers`);
+  const ready = new Promise<void>((resolve, reject) => (startup = { resolve, reject }));
+  for (const slot of slots) fork(slot);
+  try {
+    await ready;
+  } catch (err) {
+    stopping = true;
+    failedStart = true;
+    for (const slot of slots) slot.worker?.process.kill("SIGTERM");
+    await Promise.all(slots.map((s) => (s.worker ? new Promise((r) => s.worker!.once("exit", r)) : undefined)));
+    throw err;
+  }
+  started = true;
+  startup = undefined;
+  log.info({ workers: count, host: config.host, port: config.port }, `cluster: ${count} workers serve on ${config.host}:${config.port}`);
+
+  // Reloads, one after the other.
+  let reloadId = 0;
+  let chain: Promise<unknown> = Promise.resolve();
+  const reload = (trigger: string): Promise<ReloadResult> => {
+    const next = chain.then(() => reloadAll(trigger));
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  const ask = (slot: Slot, message: PrimaryMessage & { id: number }, answer: WorkerMessage["type"], timeoutMs: number) =>
+    new Promise<WorkerMessage | undefined>((resolve) => {
+      const key = `${answer}:${message.id}`;
+      const timer = setTimeout(() => {
+        slot.waiters.delete(key);
+        resolve(undefined);
+      }, timeoutMs);
+      slot.waiters.set(key, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      send(slot.worker!, message);
+    });
+  const reloadAll = async (trigger: string): Promise<ReloadResult> => {
+    const t0 = performance.now();
+    const live = slots.filter((s) => s.ready && s.worker?.isConnected());
+    const ms = () => Math.round(performance.now() - t0);
+    if (stopping) return { ok: false, message: "the server is stopping", workers: 0, ms: ms() };
+    if (live.length === 0) return { ok: false, message: "no worker is serving", workers: 0, ms: ms() };
+    const id = ++reloadId;
+    log.info({ trigger, workers: live.length }, `reload (${trigger}): ${live.length} workers load ${options.network}`);
+    const answers = await Promise.all(live.map((s) => ask(s, { type: "lw:prepare", id }, "lw:prepared", PREPARE_TIMEOUT_MS)));
+    let failure: string | undefined;
+    let snapshot: SnapshotIdentity | undefined;
+    answers.forEach((a, i) => {
+      if (failure) return;
+      if (a === undefined || a.type !== "lw:prepared") failure = `worker ${live[i].index} did not load the snapshot (it exited or took over ${PREPARE_TIMEOUT_MS / 1000} s)`;
+      else if (!a.ok) failure = a.message;
+      else if (snapshot && !sameSnapshot(snapshot, a.snapshot)) failure = `the snapshot file ${options.network} changed while the workers loaded it: reload again`;
+      else snapshot ??= a.snapshot;
+    });
+    if (failure || !snapshot) {
+      const message = failure ?? "no snapshot";
+      for (const s of live) if (s.worker) send(s.worker, { type: "lw:abort", id, message });
+      log.error({ trigger }, `reload refused (${trigger}), every worker still serves the previous network: ${message}`);
+      return { ok: false, message, workers: live.length, ms: ms() };
+    }
+    await Promise.all(live.map((s) => ask(s, { type: "lw:commit", id }, "lw:committed", COMMIT_TIMEOUT_MS)));
+    for (const s of live) s.snapshot = snapshot;
+    log.info({ trigger, workers: live.length, createdAt: snapshot.createdAt, ms: ms() }, `reload (${trigger}): ${live.length} workers serve ${describeSnapshot(snapshot)}`);
+    return { ok: true, snapshot, workers: live.length, ms: ms() };
+  };
+
+  if (hupWhileStarting) void reload("SIGHUP");
+  const { adminPort, snapshotWatch } = config.server;
+  if (adminPort !== undefined) {
+    try {
+      admin = await startAdminServer({
+        port: adminPort,
+        reload: () => reload("lijnwijzer reload"),
+        status: () => ({ pid: process.pid, workers: slots.filter((s) => s.ready).length, snapshot: slots.find((s) => s.snapshot)?.snapshot }),
+        stopping: () => stopping,
+      });
+      log.info({ adminPort }, `admin endpoint on 127.0.0.1:${adminPort}: \`lijnwijzer reload\` posts there`);
+    } catch (err) {
+      shutdown("the admin endpoint could not start");
+      throw err;
+    }
+  }
+  if (snapshotWatch) {
+    stopWatch = watchSnapshot(options.network, () => void reload("the snapshot file changed"));
+    log.info({ snapshot: options.network }, "SNAPSHOT_WATCH: every worker reloads when the snapshot file is replaced");
+  }
+}
+
+function send(worker: Worker, message: PrimaryMessage): void {
+  if (worker.isConnected()) worker.send(message);
+}
+
+const LEVELS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
+/** The primary's log lines, in the workers' format (pino's JSON: level, time, pid, hostname, msg) with role "primary". */
+function primaryLog(level: LogLevel) {
+  const min = LEVELS[level];
+  const host = hostname();
+  const write = (n: number) => (fields: object, msg: string) => {
+    if (n < min) return;
+    process.stdout.write(`${JSON.stringify({ level: n, time: Date.now(), pid: process.pid, hostname: host, role: "primary", ...fields, msg })}\n`);
+  };
+  return { info: write(30), warn: write(40), error: write(50) };
+}

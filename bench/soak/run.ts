@@ -1,0 +1,295 @@
+/**
+ * bench:soak (issue 11, Robustness): the real server under a steady realistic load for 10 minutes, watching its
+ * memory and its latency. It starts `lijnwijzer start` (the demo network, its real-time simulator polled every
+ * 30 s, one process, LOG_LEVEL=info as in production: a log line per request) on a free loopback port, then:
+ *
+ * 1. capacity: the mix (request-mix.ts) in a closed loop over 16 keep-alive connections for 20 s after a 5 s
+ *    warm-up: the answers per second it sustains;
+ * 2. soak: the same mix in an open loop at 70 % of that rate for 10 minutes. Requests leave on a fixed schedule
+ *    whatever the server does, and each latency counts from the moment its request was due (no coordinated
+ *    omission); at most 256 are in flight, beyond which a due request is counted as shed instead of sent;
+ * 3. per minute: requests, statuses, p50/p99/max latency, the server's CPU share (/proc/<pid>/stat) and its
+ *    resident memory (RSS of the process tree, sampled every 5 s, median of the minute).
+ *
+ * Reported: RSS growth from the first minute to the last (target under 5 %) and the p99 drift between them.
+ * Flags: --minutes <m> (10), --seconds <s> (instead of minutes, to shorten), --fraction <f> (0.7),
+ * --capacity-seconds <s> (20), --connections <n> (16), --seed <n> (1), --log-level <level> (info).
+ * Results: bench/.data/soak-results.json; exit code 1 when RSS grew 5 % or more or a request failed.
+ */
+import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { readApiPools } from "../lib/api-pools.js";
+import { type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
+import { type Family, MIX, requestMix, type RequestMix } from "./request-mix.js";
+
+const KEY = "soak-key";
+const WARMUP_S = 5;
+const MAX_IN_FLIGHT = 256;
+const REQUEST_TIMEOUT_MS = 30_000;
+const RSS_SAMPLE_MS = 5000;
+const RSS_GROWTH_TARGET = 0.05;
+const resultsPath = join(repoRoot, "bench/.data/soak-results.json");
+
+const { values: flags } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    seconds: { type: "string" },
+    fraction: { type: "string", default: "0.7" },
+    "capacity-seconds": { type: "string", default: "20" },
+    connections: { type: "string", default: "16" },
+    seed: { type: "string", default: "1" },
+    "log-level": { type: "string", default: "info" },
+  },
+});
+const durationS = flags.seconds !== undefined ? Number(flags.seconds) : Number(flags.minutes) * 60;
+/** Windows of about a minute; a shortened run gets at least four windows. */
+const windowCount = Math.max(4, Math.round(durationS / 60));
+const windowS = durationS / windowCount;
+const fraction = Number(flags.fraction);
+const capacityS = Number(flags["capacity-seconds"]);
+const connections = Number(flags.connections);
+const seed = Number(flags.seed);
+
+interface Outcome {
+  status: number | "error";
+  ms: number;
+  family: Family;
+}
+
+/** One GET over the shared keep-alive agent; the body is read and dropped (gzip: clients accept it). */
+function get(agent: Agent, port: number, path: string): Promise<number | "error"> {
+  return new Promise((resolve) => {
+    const req = request(
+      { host: "127.0.0.1", port, path, agent, headers: { "Ocp-Apim-Subscription-Key": KEY, "Accept-Encoding": "gzip" }, timeout: REQUEST_TIMEOUT_MS },
+      (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", () => resolve("error"));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => resolve("error"));
+    req.end();
+  });
+}
+
+/** The closed loop: `connections` clients each sending its next request when the last one is answered. */
+async function closedLoop(agent: Agent, port: number, mix: RequestMix, seconds: number): Promise<{ answers: number; errors: number; byFamily: Record<string, number> }> {
+  const until = performance.now() + seconds * 1000;
+  let answers = 0;
+  let errors = 0;
+  const byFamily: Record<string, number> = {};
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const { family, path } = mix.next();
+        const status = await get(agent, port, path);
+        answers++;
+        byFamily[family] = (byFamily[family] ?? 0) + 1;
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  return { answers, errors, byFamily };
+}
+
+/** CPU seconds (user + system) the process has used, from /proc/<pid>/stat; 0 without /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+interface Window {
+  index: number;
+  startS: number;
+  requests: number;
+  requestsPerSecond: number;
+  non200: number;
+  errors: number;
+  shed: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  cpuPercent: number;
+  rssMiB: number;
+  byFamilyP99Ms: Partial<Record<Family, number>>;
+}
+
+function summarise(index: number, startS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[]): Window {
+  const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const byFamily: Partial<Record<Family, number>> = {};
+  for (const f of Object.keys(MIX) as Family[]) {
+    const xs = outcomes.filter((o) => o.family === f).map((o) => o.ms).sort((a, b) => a - b);
+    if (xs.length > 0) byFamily[f] = round1(percentile(xs, 99));
+  }
+  return {
+    index,
+    startS,
+    requests: outcomes.length,
+    requestsPerSecond: Math.round(outcomes.length / windowS),
+    non200: outcomes.filter((o) => o.status !== 200 && o.status !== "error").length,
+    errors: outcomes.filter((o) => o.status === "error").length,
+    shed,
+    p50Ms: round1(percentile(ms, 50)),
+    p99Ms: round1(percentile(ms, 99)),
+    maxMs: round1(ms.at(-1) ?? 0),
+    cpuPercent: Math.round((100 * cpu) / windowS),
+    rssMiB: round1(median(rss) / 1024 ** 2),
+    byFamilyP99Ms: byFamily,
+  };
+}
+
+/** The open loop at `rate` requests per second for `seconds`, in windows of `windowS`. */
+async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix, rate: number, seconds: number): Promise<{ windows: Window[]; rssSamples: Array<[number, number]> }> {
+  const pid = server.child.pid!;
+  const start = performance.now();
+  const windows: Window[] = [];
+  const rssSamples: Array<[number, number]> = [];
+  let outcomes: Outcome[] = [];
+  let windowRss: number[] = [];
+  let shed = 0;
+  let sent = 0;
+  let inFlight = 0;
+  let cpuAtWindowStart = cpuSeconds(pid);
+  const total = Math.floor(rate * seconds);
+
+  const sample = () => {
+    const rss = treeRssBytes(pid);
+    rssSamples.push([Math.round((performance.now() - start) / 1000), rss]);
+    windowRss.push(rss);
+  };
+  sample();
+  const sampler = setInterval(sample, RSS_SAMPLE_MS);
+  const closeWindow = () => {
+    const cpu = cpuSeconds(pid);
+    const w = summarise(windows.length + 1, Math.round(windows.length * windowS), outcomes, shed, cpu - cpuAtWindowStart, windowRss);
+    windows.push(w);
+    console.log(
+      `  ${String(w.startS).padStart(4)} s: ${w.requestsPerSecond} req/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, max ${w.maxMs} ms, ` +
+        `non-200 ${w.non200}, errors ${w.errors}, shed ${w.shed}, CPU ${w.cpuPercent} %, RSS ${w.rssMiB} MiB`,
+    );
+    outcomes = [];
+    windowRss = [];
+    shed = 0;
+    cpuAtWindowStart = cpu;
+  };
+
+  await new Promise<void>((resolve) => {
+    let nextWindowAt = windowS * 1000;
+    const tick = () => {
+      const elapsed = performance.now() - start;
+      const due = Math.min(total, Math.floor((elapsed / 1000) * rate));
+      while (sent < due) {
+        const dueAt = start + (sent / rate) * 1000;
+        sent++;
+        if (inFlight >= MAX_IN_FLIGHT) {
+          shed++;
+          continue;
+        }
+        const { family, path } = mix.next();
+        inFlight++;
+        void get(agent, server.port, path).then((status) => {
+          inFlight--;
+          outcomes.push({ status, ms: performance.now() - dueAt, family });
+        });
+      }
+      // The last window closes once its answers are all in (below).
+      if (elapsed >= nextWindowAt && windows.length < windowCount - 1) {
+        closeWindow();
+        nextWindowAt += windowS * 1000;
+      }
+      if (elapsed >= seconds * 1000 || !server.alive()) {
+        clearInterval(timer);
+        resolve();
+      }
+    };
+    const timer = setInterval(tick, 5);
+  });
+  // The last answers arrive after the schedule ends: they belong to the last window, slow ones included.
+  const until = performance.now() + REQUEST_TIMEOUT_MS;
+  while (inFlight > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+  clearInterval(sampler);
+  if (windowRss.length === 0) sample();
+  closeWindow();
+  return { windows, rssSamples };
+}
+
+async function main(): Promise<void> {
+  const load = loadAverage();
+  const server = await startLijnwijzer(["start"], { API_KEYS: KEY, LOG_LEVEL: flags["log-level"]!, WORKERS: "1" }, { keepLines: 200 });
+  const agent = new Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+  try {
+    const pools = await readApiPools(server.origin, KEY);
+    const mix = requestMix(pools, seed);
+    console.log(
+      `bench:soak: ${server.origin} (pid ${server.child.pid}), seed ${seed}, mix ${JSON.stringify(MIX)}, load average ${load}\n` +
+        `capacity: ${connections} connections, closed loop, ${WARMUP_S} s warm-up then ${capacityS} s`,
+    );
+    await closedLoop(agent, server.port, mix, WARMUP_S);
+    const cap = await closedLoop(agent, server.port, mix, capacityS);
+    const capacity = cap.answers / capacityS;
+    const rate = Math.max(1, Math.round(capacity * fraction));
+    const rssAfterCapacity = treeRssBytes(server.child.pid!);
+    console.log(`capacity ${capacity.toFixed(0)} req/s (errors ${cap.errors}); soak at ${Math.round(fraction * 100)} %: ${rate} req/s for ${durationS} s, windows of ${windowS} s`);
+    const { windows, rssSamples } = await openLoop(agent, server, mix, rate, durationS);
+    const first = windows[0];
+    const last = windows.at(-1)!;
+    const rssGrowth = (last.rssMiB - first.rssMiB) / first.rssMiB;
+    const p99Drift = last.p99Ms - first.p99Ms;
+    const failed = windows.reduce((n, w) => n + w.non200 + w.errors, 0);
+    const shed = windows.reduce((n, w) => n + w.shed, 0);
+    const results = {
+      date: new Date().toISOString(),
+      node: process.version,
+      loadAverageAtStart: load,
+      loadAverageAtEnd: loadAverage(),
+      seed,
+      mix: MIX,
+      settings: { durationSeconds: durationS, windowSeconds: windowS, fraction, capacitySeconds: capacityS, connections, logLevel: flags["log-level"], maxInFlight: MAX_IN_FLIGHT },
+      capacityRequestsPerSecond: Math.round(capacity),
+      capacityByFamily: cap.byFamily,
+      rateRequestsPerSecond: rate,
+      rssAfterCapacityMiB: round1(rssAfterCapacity / 1024 ** 2),
+      rssFirstWindowMiB: first.rssMiB,
+      rssLastWindowMiB: last.rssMiB,
+      rssGrowthPercent: round1(rssGrowth * 100),
+      p99FirstWindowMs: first.p99Ms,
+      p99LastWindowMs: last.p99Ms,
+      p99DriftMs: round1(p99Drift),
+      failedRequests: failed,
+      shedRequests: shed,
+      serverLogLines: server.lineCount(),
+      windows,
+      rssSamples,
+      checks: { rssGrowthUnder5Percent: rssGrowth < RSS_GROWTH_TARGET, noFailedRequest: failed === 0, serverAlive: server.alive() },
+    };
+    mkdirSync(join(repoRoot, "bench/.data"), { recursive: true });
+    writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+    console.log("\n| window | req/s | p50 ms | p99 ms | max ms | non-200 | errors | shed | server CPU | RSS MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const w of windows) {
+      console.log(`| ${w.index} | ${w.requestsPerSecond} | ${w.p50Ms} | ${w.p99Ms} | ${w.maxMs} | ${w.non200} | ${w.errors} | ${w.shed} | ${w.cpuPercent} % | ${w.rssMiB} |`);
+    }
+    console.log(
+      `\ncapacity ${results.capacityRequestsPerSecond} req/s, soak at ${rate} req/s for ${durationS} s; RSS ${first.rssMiB} -> ${last.rssMiB} MiB ` +
+        `(${results.rssGrowthPercent} %, target < 5 %); p99 ${first.p99Ms} -> ${last.p99Ms} ms (drift ${results.p99DriftMs} ms); ` +
+        `failed ${failed}, shed ${shed}; load average ${results.loadAverageAtStart} -> ${results.loadAverageAtEnd}`,
+    );
+    console.log(`checks: ${JSON.stringify(results.checks)}; results in ${resultsPath}`);
+    if (!Object.values(results.checks).every(Boolean)) process.exitCode = 1;
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+await main();

@@ -500,7 +500,8 @@ describe("robustness over every route of the OpenAPI document", () => {
 
   it("unknown paths - 404 JSON naming the OpenAPI document, whatever the path holds", async () => {
     const paths = [
-      "/",
+      "/nergens", // (/ serves the demo page since issue 12)
+      "/assets/nergens.js",
       `${CORE}/api/v1/bussen`,
       `${CORE}/api/v2/lijnen`,
       `${CORE}/api/v1/lijnen/3/302/extra/segments`,

@@ -64,7 +64,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
-    // The favicon stays a file: an inlined data: URI would need the page's CSP to allow data: images.
+    // Every asset stays a file of its own, named by its hash and cached for a year, never a data: URI.
     assetsInlineLimit: 0,
   },
   plugins: [swapIntoPlace()],

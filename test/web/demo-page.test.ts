@@ -81,6 +81,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
   let origin = "";
 
   beforeAll(async () => {
+    if (!existsSync(join(root, "dist/web/index.html"))) throw new Error("dist/web holds no built page: run npm run build (npm test does) first");
     server = await startServer();
     origin = server.origin;
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

@@ -12,6 +12,7 @@ import { authPlugin, loggedRequest } from "./auth.js";
 import { dienstregelingenRoutes } from "./dienstregelingen.js";
 import { docsRoutes } from "./docs.js";
 import { entiteitenRoutes } from "./entiteiten.js";
+import { compressedAnswersPlugin } from "./compressed-answers.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./error-handler.js";
 import { FAMILIES, type FamilyOptions, familyOptions, searchFamilySegment } from "./families.js";
 import { gemeentenRoutes } from "./gemeenten.js";
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
   await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (issue 11)
   await app.register(strictQueryPlugin);
+  // Large answers asked again go out in the encoding kept from last time, while they are the same (issue 11).
+  await app.register(compressedAnswersPlugin);
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 

@@ -124,7 +124,7 @@ export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItin
       h(
         "span",
         { class: "ride-detail" },
-        `${t("step.board", { time: clockTime(s.vertrekDoorkomst?.["real-timeTijdstip"] ?? start), place: pointName(s.vertrekPunt, "from") })} – `,
+        `${t("step.board", { place: pointName(s.vertrekPunt, "from") })} – `,
         t("step.alight", { place: arrive, time: clockTime(s.aankomstDoorkomst?.["real-timeTijdstip"] ?? s.duurtijd.einde) }),
       ),
     );

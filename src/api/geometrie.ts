@@ -61,9 +61,11 @@ function lijnrichtingProperties(net: Network, ld: LineDirIdx, bron: "shapes" | "
 function lijnrichtingGeometrie(net: Network, ld: LineDirIdx) {
   const path = patternPath(net, net.lineDirections.mainPattern[ld]);
   const props = lijnrichtingProperties(net, ld, path.source);
+  // A LineString needs two positions: a pattern of one stop (a feed's odd trip) is drawn as a point of no length.
+  const coordinates = path.coordinates.length === 1 ? [path.coordinates[0], path.coordinates[0]] : path.coordinates;
   return {
     type: "Feature",
-    geometry: { type: "LineString", coordinates: path.coordinates },
+    geometry: { type: "LineString", coordinates },
     properties: { ...props, tolerantieMeter: path.source === "shapes" ? net.geometry.shapeToleranceMeters : 0 },
   };
 }

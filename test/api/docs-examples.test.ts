@@ -62,7 +62,7 @@ describe("OpenAPI examples and descriptions", () => {
     expect(operationsOf(docs[config.searchPrefix]).map((o) => o.path)).toContain(`${config.searchPrefix}/v1/zoek/haltes/{zoekArgument}`);
   });
 
-  it("docs - data/demo/openapi-examples.json holds the demo network's answers (rewrite with -u)", async () => {
+  it("docs - data/demo/openapi-examples.json holds the demo network's answers (rewrite: npx vitest run test/api/docs-examples.test.ts -u)", async () => {
     const examples = await collectExamples(app, net, config, ops);
     expect(Object.keys(examples)).toHaveLength(ops.length);
     await expect(formatExamples(examples)).toMatchFileSnapshot(fileURLToPath(OPENAPI_EXAMPLES_PATH));

@@ -112,6 +112,9 @@ describe("geometrie - a line direction's path", () => {
     expect((await get(`${shaped.origin}${V1}/lijnen/3/9/lijnrichtingen/HEEN/geometrie`)).status).toBe(404);
     const terug = await get(`${shaped.origin}${V1}/lijnen/3/1/lijnrichtingen/TERUG/geometrie`);
     expect(terug.body).toEqual({ statusCode: 404, message: expect.stringContaining("has no direction TERUG") });
+    // a line of one stop is a LineString of two equal positions (GeoJSON asks for two)
+    const single = await get(`${bare.origin}${V1}/lijnen/3/302/lijnrichtingen/HEEN/geometrie`);
+    expect(single.body.geometry).toEqual({ type: "LineString", coordinates: [[4.4776, 51.0259], [4.4776, 51.0259]] });
     expect((await get(`${shaped.origin}${V1}/lijnen/3/1/lijnrichtingen/OMHOOG/geometrie`)).status).toBe(400);
     expect((await fetch(`${shaped.origin}${V1}/lijnen/3/1/lijnrichtingen/HEEN/geometrie`)).status).toBe(401);
   });

@@ -31,10 +31,11 @@ export interface OpenApiOperation {
 }
 
 /** Every GET operation of a document. */
-export function operationsOf(doc: { paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> }): OpenApiOperation[] {
+export function operationsOf(doc: { paths: Record<string, { get?: object }> }): OpenApiOperation[] {
+  type Get = { parameters?: Array<{ name: string; in: string }> };
   return Object.entries(doc.paths)
     .filter(([, ops]) => ops.get)
-    .map(([path, ops]) => ({ path, query: (ops.get!.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name) }));
+    .map(([path, ops]) => ({ path, query: ((ops.get as Get).parameters ?? []).filter((p) => p.in === "query").map((p) => p.name) }));
 }
 
 /** The values of the examples' requests: line 2 of Leuven, its stops, Leuven, and a diversion or disruption where the path asks for one. */

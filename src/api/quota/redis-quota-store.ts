@@ -75,7 +75,8 @@ interface Batch {
   callbacks: ChargeCallback[];
 }
 
-type ChargeCommand = (numberOfKeys: number, ...keysAndArgs: Array<string | number>) => Promise<number[]>;
+/** The number of keys, the keys, the arguments, in one list. */
+type ChargeCommand = (numberOfKeysKeysAndArgs: Array<string | number>) => Promise<number[]>;
 
 export function redisQuotaStore(options: RedisQuotaStoreOptions): RedisQuotaStore {
   const settings: RedisOptions = {
@@ -135,15 +136,24 @@ export function redisQuotaStore(options: RedisQuotaStoreOptions): RedisQuotaStor
   };
 
   const send = (batches: Array<[string, Batch]>) => {
-    const keys: string[] = [];
-    const args: number[] = [];
-    for (const [keyId, { limits, nowMs, callbacks }] of batches) {
+    // One list: the number of keys, the keys, then the arguments (ioredis flattens it into the command).
+    const n = batches.length;
+    const command: Array<string | number> = new Array(1 + 7 * n);
+    command[0] = 2 * n;
+    for (let b = 0; b < n; b++) {
+      const [keyId, { limits, nowMs, callbacks }] = batches[b];
       const w = quotaWindows(nowMs);
-      keys.push(`${REDIS_KEY_PREFIX}${keyId}:m:${w.minute}`, `${REDIS_KEY_PREFIX}${keyId}:d:${w.day}`);
-      args.push(callbacks.length, limits.perMinute, limits.perDay, w.minuteLeftMs + EXPIRY_MARGIN_MS, w.dayLeftMs + EXPIRY_MARGIN_MS);
+      command[1 + 2 * b] = `${REDIS_KEY_PREFIX}${keyId}:m:${w.minute}`;
+      command[2 + 2 * b] = `${REDIS_KEY_PREFIX}${keyId}:d:${w.day}`;
+      const a = 1 + 2 * n + 5 * b;
+      command[a] = callbacks.length;
+      command[a + 1] = limits.perMinute;
+      command[a + 2] = limits.perDay;
+      command[a + 3] = w.minuteLeftMs + EXPIRY_MARGIN_MS;
+      command[a + 4] = w.dayLeftMs + EXPIRY_MARGIN_MS;
     }
     underWay++;
-    chargeCommand(keys.length, ...keys, ...args).then(
+    chargeCommand(command).then(
       (counts) => {
         // The bookkeeping first, so that a throwing callback (a bug) cannot leave the store waiting forever.
         try {

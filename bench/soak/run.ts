@@ -8,10 +8,14 @@
  * 2. soak: the same mix in an open loop at 70 % of that rate for 10 minutes. Requests leave on a fixed schedule
  *    whatever the server does, and each latency counts from the moment its request was due (no coordinated
  *    omission); at most 256 are in flight, beyond which a due request is counted as shed instead of sent;
- * 3. per minute: requests, statuses, p50/p99/max latency, the server's CPU share (/proc/<pid>/stat) and its
- *    resident memory (RSS of the process tree, sampled every 5 s, median of the minute).
+ * 3. per minute: requests, statuses, p50/p99/max latency, the server's CPU share and CPU time per answer
+ *    (/proc/<pid>/stat), its resident memory (RSS of the process tree, sampled every 5 s, median of the minute),
+ *    its V8 heap and event-loop lag (its own /metrics);
+ * 4. memory at rest: RSS and heap after 15 s without load, before the soak and after it.
  *
- * Reported: RSS growth from the first minute to the last (target under 5 %) and the p99 drift between them.
+ * Reported: RSS growth from the first minute to the last (target under 5 %) and the p99 drift between them. CPU
+ * time per answer tells a server that degrades (it rises) from a machine whose other jobs take the cores (the
+ * server's CPU share falls, the cost per answer stays).
  * Flags: --minutes <m> (10), --seconds <s> (instead of minutes, to shorten), --fraction <f> (0.7),
  * --capacity-seconds <s> (20), --connections <n> (16), --seed <n> (1), --log-level <level> (info).
  * Results: bench/.data/soak-results.json; exit code 1 when RSS grew 5 % or more or a request failed.
@@ -30,6 +34,8 @@ const MAX_IN_FLIGHT = 256;
 const REQUEST_TIMEOUT_MS = 30_000;
 const RSS_SAMPLE_MS = 5000;
 const RSS_GROWTH_TARGET = 0.05;
+/** Seconds without load before and after the soak, for the idle memory figures. */
+const IDLE_S = 15;
 const resultsPath = join(repoRoot, "bench/.data/soak-results.json");
 
 const { values: flags } = parseArgs({
@@ -109,6 +115,28 @@ const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : s
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+/** Process series of the server's /metrics (prom-client's default metrics), summed over workers; NaN when absent. */
+async function processMetrics(origin: string): Promise<{ heapUsedBytes: number; externalBytes: number; eventLoopLagP99S: number }> {
+  const wanted = { nodejs_heap_size_used_bytes: 0, nodejs_external_memory_bytes: 0, nodejs_eventloop_lag_p99_seconds: 0 };
+  const seen = new Set<string>();
+  try {
+    const res = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(10_000) });
+    for (const line of (await res.text()).split("\n")) {
+      const m = /^(\w+)(?:\{[^}]*\})? (\S+)$/.exec(line);
+      if (m && m[1] in wanted) {
+        const name = m[1] as keyof typeof wanted;
+        // the event loop lag of the slowest worker, the memory of all
+        wanted[name] = name === "nodejs_eventloop_lag_p99_seconds" ? Math.max(wanted[name], Number(m[2])) : wanted[name] + Number(m[2]);
+        seen.add(name);
+      }
+    }
+  } catch {
+    // no /metrics: the columns stay empty
+  }
+  const value = (name: keyof typeof wanted) => (seen.has(name) ? wanted[name] : NaN);
+  return { heapUsedBytes: value("nodejs_heap_size_used_bytes"), externalBytes: value("nodejs_external_memory_bytes"), eventLoopLagP99S: value("nodejs_eventloop_lag_p99_seconds") };
+}
+
 interface Window {
   index: number;
   startS: number;
@@ -121,11 +149,19 @@ interface Window {
   p99Ms: number;
   maxMs: number;
   cpuPercent: number;
+  /** The server's CPU time per answer: flat while the server itself does not degrade, whatever else runs. */
+  cpuMsPerRequest: number;
   rssMiB: number;
+  /** V8 heap in use and external memory (Buffers) at the window's end, from the server's /metrics. */
+  heapUsedMiB: number;
+  externalMiB: number;
+  eventLoopLagP99Ms: number;
   byFamilyP99Ms: Partial<Record<Family, number>>;
 }
 
-function summarise(index: number, startS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[]): Window {
+type ProcessFigures = Awaited<ReturnType<typeof processMetrics>>;
+
+function summarise(index: number, startS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[], proc: ProcessFigures): Window {
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const byFamily: Partial<Record<Family, number>> = {};
   for (const f of Object.keys(MIX) as Family[]) {
@@ -144,7 +180,11 @@ function summarise(index: number, startS: number, outcomes: Outcome[], shed: num
     p99Ms: round1(percentile(ms, 99)),
     maxMs: round1(ms.at(-1) ?? 0),
     cpuPercent: Math.round((100 * cpu) / windowS),
+    cpuMsPerRequest: Math.round((1000 * cpu * 100) / Math.max(1, outcomes.length)) / 100,
     rssMiB: round1(median(rss) / 1024 ** 2),
+    heapUsedMiB: round1(proc.heapUsedBytes / 1024 ** 2),
+    externalMiB: round1(proc.externalBytes / 1024 ** 2),
+    eventLoopLagP99Ms: round1(proc.eventLoopLagP99S * 1000),
     byFamilyP99Ms: byFamily,
   };
 }
@@ -170,19 +210,26 @@ async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix
   };
   sample();
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
-  const closeWindow = () => {
+  let closed = 0;
+  const closeWindow = async () => {
+    const index = ++closed;
     const cpu = cpuSeconds(pid);
-    const w = summarise(windows.length + 1, Math.round(windows.length * windowS), outcomes, shed, cpu - cpuAtWindowStart, windowRss);
-    windows.push(w);
-    console.log(
-      `  ${String(w.startS).padStart(4)} s: ${w.requestsPerSecond} req/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, max ${w.maxMs} ms, ` +
-        `non-200 ${w.non200}, errors ${w.errors}, shed ${w.shed}, CPU ${w.cpuPercent} %, RSS ${w.rssMiB} MiB`,
-    );
+    const cpuUsed = cpu - cpuAtWindowStart;
+    cpuAtWindowStart = cpu;
+    const [done, doneShed, doneRss] = [outcomes, shed, windowRss];
     outcomes = [];
     windowRss = [];
     shed = 0;
-    cpuAtWindowStart = cpu;
+    const proc = await processMetrics(server.origin);
+    const w = summarise(index, Math.round((index - 1) * windowS), done, doneShed, cpuUsed, doneRss, proc);
+    windows.push(w);
+    console.log(
+      `  ${String(w.startS).padStart(4)} s: ${w.requestsPerSecond} req/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, max ${w.maxMs} ms, ` +
+        `non-200 ${w.non200}, errors ${w.errors}, shed ${w.shed}, CPU ${w.cpuPercent} % (${w.cpuMsPerRequest} ms/request), ` +
+        `RSS ${w.rssMiB} MiB, heap ${w.heapUsedMiB} MiB, loop lag p99 ${w.eventLoopLagP99Ms} ms`,
+    );
   };
+
 
   await new Promise<void>((resolve) => {
     let nextWindowAt = windowS * 1000;
@@ -204,8 +251,8 @@ async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix
         });
       }
       // The last window closes once its answers are all in (below).
-      if (elapsed >= nextWindowAt && windows.length < windowCount - 1) {
-        closeWindow();
+      if (elapsed >= nextWindowAt && closed < windowCount - 1) {
+        void closeWindow();
         nextWindowAt += windowS * 1000;
       }
       if (elapsed >= seconds * 1000 || !server.alive()) {
@@ -220,7 +267,8 @@ async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix
   while (inFlight > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
   clearInterval(sampler);
   if (windowRss.length === 0) sample();
-  closeWindow();
+  await closeWindow();
+  windows.sort((a, b) => a.index - b.index);
   return { windows, rssSamples };
 }
 
@@ -239,9 +287,17 @@ async function main(): Promise<void> {
     const cap = await closedLoop(agent, server.port, mix, capacityS);
     const capacity = cap.answers / capacityS;
     const rate = Math.max(1, Math.round(capacity * fraction));
-    const rssAfterCapacity = treeRssBytes(server.child.pid!);
     console.log(`capacity ${capacity.toFixed(0)} req/s (errors ${cap.errors}); soak at ${Math.round(fraction * 100)} %: ${rate} req/s for ${durationS} s, windows of ${windowS} s`);
+    const idle = async () => {
+      await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+      const proc = await processMetrics(server.origin);
+      return { rssMiB: round1(treeRssBytes(server.child.pid!) / 1024 ** 2), heapUsedMiB: round1(proc.heapUsedBytes / 1024 ** 2) };
+    };
+    const idleBefore = await idle();
+    console.log(`idle ${IDLE_S} s: RSS ${idleBefore.rssMiB} MiB, heap ${idleBefore.heapUsedMiB} MiB`);
     const { windows, rssSamples } = await openLoop(agent, server, mix, rate, durationS);
+    const idleAfter = await idle();
+    console.log(`idle ${IDLE_S} s after the soak: RSS ${idleAfter.rssMiB} MiB, heap ${idleAfter.heapUsedMiB} MiB`);
     const first = windows[0];
     const last = windows.at(-1)!;
     const rssGrowth = (last.rssMiB - first.rssMiB) / first.rssMiB;
@@ -259,7 +315,9 @@ async function main(): Promise<void> {
       capacityRequestsPerSecond: Math.round(capacity),
       capacityByFamily: cap.byFamily,
       rateRequestsPerSecond: rate,
-      rssAfterCapacityMiB: round1(rssAfterCapacity / 1024 ** 2),
+      idleBefore,
+      idleAfter,
+      idleRssGrowthPercent: round1((100 * (idleAfter.rssMiB - idleBefore.rssMiB)) / idleBefore.rssMiB),
       rssFirstWindowMiB: first.rssMiB,
       rssLastWindowMiB: last.rssMiB,
       rssGrowthPercent: round1(rssGrowth * 100),
@@ -275,14 +333,20 @@ async function main(): Promise<void> {
     };
     mkdirSync(join(repoRoot, "bench/.data"), { recursive: true });
     writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-    console.log("\n| window | req/s | p50 ms | p99 ms | max ms | non-200 | errors | shed | server CPU | RSS MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log(
+      "\n| window | req/s | p50 ms | p99 ms | max ms | failed | shed | server CPU | CPU ms/request | loop lag p99 ms | RSS MiB | heap MiB |\n" +
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    );
     for (const w of windows) {
-      console.log(`| ${w.index} | ${w.requestsPerSecond} | ${w.p50Ms} | ${w.p99Ms} | ${w.maxMs} | ${w.non200} | ${w.errors} | ${w.shed} | ${w.cpuPercent} % | ${w.rssMiB} |`);
+      console.log(
+        `| ${w.index} | ${w.requestsPerSecond} | ${w.p50Ms} | ${w.p99Ms} | ${w.maxMs} | ${w.non200 + w.errors} | ${w.shed} | ${w.cpuPercent} % | ${w.cpuMsPerRequest} | ${w.eventLoopLagP99Ms} | ${w.rssMiB} | ${w.heapUsedMiB} |`,
+      );
     }
     console.log(
       `\ncapacity ${results.capacityRequestsPerSecond} req/s, soak at ${rate} req/s for ${durationS} s; RSS ${first.rssMiB} -> ${last.rssMiB} MiB ` +
         `(${results.rssGrowthPercent} %, target < 5 %); p99 ${first.p99Ms} -> ${last.p99Ms} ms (drift ${results.p99DriftMs} ms); ` +
-        `failed ${failed}, shed ${shed}; load average ${results.loadAverageAtStart} -> ${results.loadAverageAtEnd}`,
+        `failed ${failed}, shed ${shed}; idle RSS ${idleBefore.rssMiB} -> ${idleAfter.rssMiB} MiB (${results.idleRssGrowthPercent} %); ` +
+        `load average ${results.loadAverageAtStart} -> ${results.loadAverageAtEnd}`,
     );
     console.log(`checks: ${JSON.stringify(results.checks)}; results in ${resultsPath}`);
     if (!Object.values(results.checks).every(Boolean)) process.exitCode = 1;

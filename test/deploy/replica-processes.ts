@@ -20,6 +20,13 @@ process.once("exit", () => {
   for (const child of running) signalGroup(child, "SIGKILL");
 });
 
+/** Kills every process this module started that still runs (their whole groups), and waits for them. */
+export async function stopAll(): Promise<void> {
+  const exits = [...running].map((child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()))));
+  for (const child of running) signalGroup(child, "SIGKILL");
+  await Promise.all(exits);
+}
+
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {

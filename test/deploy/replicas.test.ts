@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keysFileWith, NO_REDIS, startRedis, type TestRedis } from "../api/quota-fixtures.js";
 import { freePort } from "../cli/run-cli.js";
-import { metricValue, NGINX, type Nginx, type Replica, safeRead, startNginx, startReplica } from "./replica-processes.js";
+import { metricValue, NGINX, type Nginx, type Replica, safeRead, startNginx, startReplica, stopAll } from "./replica-processes.js";
 
 const NO_NGINX = existsSync(NGINX) ? undefined : `${NGINX} is missing (Debian: apt-get install nginx; .ci/run installs it)`;
 const SKIP = NO_REDIS ?? NO_NGINX;
@@ -83,7 +83,8 @@ describe.skipIf(SKIP)("replicas behind nginx with Redis", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([nginx?.stop("SIGTERM"), ...replicas.map((r) => r.stop("SIGKILL"))]);
+    // Every process started, also those of a beforeAll that failed half-way.
+    await stopAll();
     await redis?.kill();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

@@ -19,16 +19,11 @@
 import compress from "@fastify/compress";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyPluginAsync } from "fastify";
-import { type AppConfig, DEMO_API_KEY } from "../lib/config.js";
+import type { AppConfig } from "../lib/config.js";
+import { publicApiKey } from "./public-api-key.js";
 
 /** Where the reference is served. */
 export const DOCS_PREFIX = "/docs";
-
-/** The key /docs is authorised with on load, or undefined when the visitor must enter one: only a key meant for anyone. */
-export function docsApiKey(config: AppConfig): string | undefined {
-  if (config.webApiKey !== undefined) return config.webApiKey;
-  return config.apiKeysSource === "demo" && config.apiKeys.includes(DEMO_API_KEY) ? DEMO_API_KEY : undefined;
-}
 
 /** The Content-Security-Policy of the reference's pages and assets. */
 export function docsContentSecurityPolicy(config: AppConfig): string {
@@ -48,7 +43,7 @@ export function docsContentSecurityPolicy(config: AppConfig): string {
 }
 
 export const docsRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const key = docsApiKey(config);
+  const key = publicApiKey(config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

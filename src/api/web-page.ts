@@ -20,7 +20,8 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { ROUTE_NOT_FOUND } from "../errors.js";
-import { type AppConfig, DEMO_API_KEY } from "../lib/config.js";
+import type { AppConfig } from "../lib/config.js";
+import { publicApiKey } from "./public-api-key.js";
 import { WebConfig } from "./web-page.schemas.js";
 
 /** Where the build puts the page (vite.config.ts): dist/web of the package, from src/api or dist/api alike. */
@@ -35,18 +36,12 @@ const GEOMETRY_ROUTES = {
 } as const;
 
 
-/** The key the page gets: WEB_API_KEY, else `demo` only when it is the server's one key. */
-export function webPageKey(config: AppConfig): string | null {
-  if (config.webApiKey !== undefined) return config.webApiKey;
-  return config.apiKeysSource === "demo" ? DEMO_API_KEY : null;
-}
-
 export function webConfigBody(app: FastifyInstance, config: AppConfig): WebConfig {
   const geometry: WebConfig["geometry"] = {};
   for (const [name, path] of Object.entries(GEOMETRY_ROUTES) as Array<[keyof typeof GEOMETRY_ROUTES, string]>) {
     if (app.hasRoute({ method: "GET", url: `${config.corePrefix}/v1/beta${path}` })) geometry[name] = path;
   }
-  return { key: webPageKey(config), corePrefix: config.corePrefix, searchPrefix: config.searchPrefix, geometry };
+  return { key: publicApiKey(config) ?? null, corePrefix: config.corePrefix, searchPrefix: config.searchPrefix, geometry };
 }
 
 const PAGE_CSP = [

@@ -181,35 +181,11 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
     killTimer.unref();
   };
 
-  // Signals from the first moment: SIGTERM while the workers start stops them; a SIGHUP waits for the start.
-  let hupWhileStarting = false;
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGHUP", () => {
-    if (started) void reload("SIGHUP");
-    else hupWhileStarting = true;
-  });
-
-  // Start every worker; the first that cannot start stops them all.
-  log.info({ workers: count, port: config.port }, `cluster: primary ${process.pid} forks ${count} workers`);
+  // Reloads, one after the other, the first after the start (a SIGHUP or a `lijnwijzer reload` during the start
+  // waits for it: the workers still starting load the file anyway).
   const ready = new Promise<void>((resolve, reject) => (startup = { resolve, reject }));
-  for (const slot of slots) fork(slot);
-  try {
-    await ready;
-  } catch (err) {
-    stopping = true;
-    failedStart = true;
-    for (const slot of slots) slot.worker?.process.kill("SIGTERM");
-    await Promise.all(slots.map((s) => (s.worker ? new Promise((r) => s.worker!.once("exit", r)) : undefined)));
-    throw err;
-  }
-  started = true;
-  startup = undefined;
-  log.info({ workers: count, host: config.host, port: config.port }, `cluster: ${count} workers serve on ${config.host}:${config.port}`);
-
-  // Reloads, one after the other.
   let reloadId = 0;
-  let chain: Promise<unknown> = Promise.resolve();
+  let chain: Promise<unknown> = ready.catch(() => undefined);
   const reload = (trigger: string): Promise<ReloadResult> => {
     const next = chain.then(() => reloadAll(trigger));
     chain = next.catch(() => undefined);
@@ -258,22 +234,41 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
     return { ok: true, snapshot, workers: live.length, ms: ms() };
   };
 
-  if (hupWhileStarting) void reload("SIGHUP");
-  const { adminPort, snapshotWatch } = config.server;
+  // Signals from the first moment: SIGTERM while the workers start stops them; a SIGHUP waits for the start.
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGHUP", () => void reload("SIGHUP"));
+
+  // The admin endpoint listens before the workers do, so that it answers as soon as /ready does.
+  const { adminPort } = config.server;
   if (adminPort !== undefined) {
-    try {
-      admin = await startAdminServer({
-        port: adminPort,
-        reload: () => reload("lijnwijzer reload"),
-        status: () => ({ pid: process.pid, workers: slots.filter((s) => s.ready).length, snapshot: slots.find((s) => s.snapshot)?.snapshot }),
-        stopping: () => stopping,
-      });
-      log.info({ adminPort }, `admin endpoint on 127.0.0.1:${adminPort}: \`lijnwijzer reload\` posts there`);
-    } catch (err) {
-      shutdown("the admin endpoint could not start");
-      throw err;
-    }
+    admin = await startAdminServer({
+      port: adminPort,
+      reload: () => reload("lijnwijzer reload"),
+      status: () => ({ pid: process.pid, workers: slots.filter((s) => s.ready).length, snapshot: slots.find((s) => s.snapshot)?.snapshot }),
+      stopping: () => stopping,
+    });
+    log.info({ adminPort }, `admin endpoint on 127.0.0.1:${adminPort}: \`lijnwijzer reload\` posts there`);
   }
+
+  // Start every worker; the first that cannot start stops them all.
+  log.info({ workers: count, port: config.port }, `cluster: primary ${process.pid} forks ${count} workers`);
+  for (const slot of slots) fork(slot);
+  try {
+    await ready;
+  } catch (err) {
+    stopping = true;
+    failedStart = true;
+    admin?.close();
+    for (const slot of slots) slot.worker?.process.kill("SIGTERM");
+    await Promise.all(slots.map((s) => (s.worker ? new Promise((r) => s.worker!.once("exit", r)) : undefined)));
+    throw err;
+  }
+  started = true;
+  startup = undefined;
+  log.info({ workers: count, host: config.host, port: config.port }, `cluster: ${count} workers serve on ${config.host}:${config.port}`);
+
+  const { snapshotWatch } = config.server;
   if (snapshotWatch) {
     stopWatch = watchSnapshot(options.network, () => void reload("the snapshot file changed"));
     log.info({ snapshot: options.network }, "SNAPSHOT_WATCH: every worker reloads when the snapshot file is replaced");

@@ -10,7 +10,7 @@ import type { AppConfig } from "../lib/config.js";
 import { startAdminServer } from "./admin-server.js";
 import { runPrimary } from "./cluster.js";
 import { serveWorker } from "./cluster-worker.js";
-import { processRegistry, startServedProcess } from "./served-process.js";
+import { processRegistry, type ServedProcess, startServedProcess } from "./served-process.js";
 import { identityOf } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
 
@@ -36,29 +36,41 @@ export async function serveSnapshot(options: ServeOptions): Promise<void> {
 
 /** One process: signals, the admin endpoint and the watched file reload it; SIGTERM and SIGINT stop it. */
 async function serveSingle(options: ServeOptions): Promise<void> {
-  const served = await startServedProcess(options, { registry: processRegistry() });
   const { server } = options.config;
-  const log = served.app.log;
-  process.once("SIGINT", () => void served.shutdown("SIGINT"));
-  process.once("SIGTERM", () => void served.shutdown("SIGTERM"));
+  // The admin endpoint listens before the API does, so that it answers as soon as /ready does; a reload asked
+  // meanwhile waits for the start.
+  let served: ServedProcess | undefined;
+  let started: (s: ServedProcess) => void = () => undefined;
+  const start = new Promise<ServedProcess>((resolve) => (started = resolve));
+  const admin =
+    server.adminPort === undefined
+      ? undefined
+      : await startAdminServer({
+          port: server.adminPort,
+          reload: async () => (await start).reload("lijnwijzer reload"),
+          status: () => ({ pid: process.pid, workers: served ? 1 : 0, snapshot: served && identityOf(served.source.current()) }),
+          stopping: () => served?.closing() === true,
+        });
+  try {
+    served = await startServedProcess(options, { registry: processRegistry() });
+  } catch (err) {
+    admin?.close();
+    throw err;
+  }
+  started(served);
+  const running = served;
+  const log = running.app.log;
+  process.once("SIGINT", () => void running.shutdown("SIGINT"));
+  process.once("SIGTERM", () => void running.shutdown("SIGTERM"));
   // Re-read the snapshot on SIGHUP: a new import is swapped in by replacing one reference.
-  process.on("SIGHUP", () => void served.reload("SIGHUP"));
-  if (server.adminPort !== undefined) {
-    const admin = await startAdminServer({
-      port: server.adminPort,
-      reload: async () => served.reload("lijnwijzer reload"),
-      status: () => ({ pid: process.pid, workers: 1, snapshot: identityOf(served.source.current()) }),
-    }).catch(async (err: Error) => {
-      await served.app.close();
-      throw err;
-    });
-    served.onShutdown(() => admin.close());
+  process.on("SIGHUP", () => void running.reload("SIGHUP"));
+  if (admin) {
+    running.onShutdown(() => admin.close());
     log.info({ adminPort: server.adminPort }, `admin endpoint on 127.0.0.1:${server.adminPort}: \`lijnwijzer reload\` posts there`);
   }
   if (server.snapshotWatch) {
-    const stop = watchSnapshot(options.network, () => void served.reload("the snapshot file changed"));
-    served.onShutdown(stop);
+    const stop = watchSnapshot(options.network, () => void running.reload("the snapshot file changed"));
+    running.onShutdown(stop);
     log.info({ snapshot: options.network }, "SNAPSHOT_WATCH: the snapshot is reloaded when its file is replaced");
   }
 }
-

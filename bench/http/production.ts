@@ -9,8 +9,12 @@
  *    `Accept-Encoding: gzip`, against `--workers 1` and `--workers 2`, and without gzip for comparison.
  *    Target: at least 3,000 requests per second.
  *
- * autocannon runs in its own process (bench/lib's way), `--connections` (default 16) connections, no pipelining.
- * Flags: --duration <s> (10), --rounds <n> (3), --connections <n> (16), --skip-e3, --skip-e5.
+ * The load generators run in their own process. E3's figure is taken with pipelined-load.ts (16 connections, 4
+ * requests in flight on each), a lean generator: autocannon spends about as much CPU per small answer as the
+ * server, so on two shared cores it would leave the second worker no core (its figure is printed beside, for
+ * comparison with bench:http). E5 uses autocannon, 16 connections, no pipelining (an answer costs the server far
+ * more than the client there), as bench:timetable does.
+ * Flags: --duration <s> (10), --rounds <n> (3), --connections <n> (16), --depth <n> (4), --skip-e3, --skip-e5.
  * Results: printed, and written to bench/.data/production-results.json.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -34,6 +38,7 @@ const arg = (name: string) => {
 const DURATION_S = Number(arg("--duration") ?? 10);
 const ROUNDS = Number(arg("--rounds") ?? 3);
 const CONNECTIONS = Number(arg("--connections") ?? 16);
+const DEPTH = Number(arg("--depth") ?? 4);
 const snapshotPath = arg("--snapshot") ?? join(benchDataDir, "mta.snapshot");
 const TARGETS = { workersRatio: 1.7, e5GzipRequestsPerSecond: 3000 } as const;
 
@@ -83,6 +88,48 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
     non2xx: r.non2xx,
     errors: r.errors,
   };
+}
+
+/** pipelined-load.ts in its own process: requests per second, and its own CPU time. */
+async function lean(url: string, headers: Record<string, string>, seconds: number): Promise<Run & { clientCpuMs: number }> {
+  const args = ["--import", "tsx", join(repoRoot, "bench/http/pipelined-load.ts"), url, "--connections", String(CONNECTIONS), "--depth", String(DEPTH), "--duration", String(seconds)];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => (text += c));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`pipelined-load exited with ${code}`))));
+  });
+  const r = JSON.parse(out.trim().split("\n").pop()!) as { requests: number; requestsPerSecond: number; non2xx: number; bytes: number; cpuMs: number };
+  return {
+    requestsPerSecond: r.requestsPerSecond,
+    latencyP50Ms: Number.NaN,
+    latencyP99Ms: Number.NaN,
+    bytesPerResponse: Math.round(r.bytes / Math.max(1, r.requests)),
+    non2xx: r.non2xx,
+    errors: 0,
+    clientCpuMs: r.cpuMs,
+  };
+}
+
+/** CPU time (user + system) of a process and its children that have exited, and of its live children, ms. */
+function serverCpuMs(pid: number): number {
+  const ticks = (p: number) => {
+    try {
+      const f = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let total = ticks(pid);
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) total += ticks(Number(child));
+  } catch {
+    // no children file: one process
+  }
+  return total * 10; // USER_HZ 100
 }
 
 interface Served {
@@ -186,24 +233,49 @@ async function main(): Promise<void> {
 
   if (!process.argv.includes("--skip-e3")) {
     const runs: Record<1 | 2, Run[]> = { 1: [], 2: [] };
+    const autocannonRuns: Record<1 | 2, Run[]> = { 1: [], 2: [] };
+    const cpu: Record<1 | 2, Array<{ serverCpuMsPerRequest: number; clientCpuMsPerRequest: number }>> = { 1: [], 2: [] };
     const mem: Record<number, Awaited<ReturnType<typeof memory>>> = {};
     for (let round = 1; round <= ROUNDS; round++) {
       for (const workers of [1, 2] as const) {
         const served = await serve(workers);
         try {
-          await autocannon(`${served.origin}${e3}`, key, 2); // warm-up
-          const r = await autocannon(`${served.origin}${e3}`, key, DURATION_S);
+          await lean(`${served.origin}${e3}`, key, 2); // warm-up
+          const cpu0 = serverCpuMs(served.child.pid!);
+          const r = await lean(`${served.origin}${e3}`, key, DURATION_S);
+          const requests = r.requestsPerSecond * DURATION_S;
+          cpu[workers].push({
+            serverCpuMsPerRequest: (serverCpuMs(served.child.pid!) - cpu0) / requests,
+            clientCpuMsPerRequest: r.clientCpuMs / requests,
+          });
           runs[workers].push(r);
+          const a = await autocannon(`${served.origin}${e3}`, key, DURATION_S);
+          autocannonRuns[workers].push(a);
           mem[workers] = await memory(served);
-          console.log(`round ${round} E3 --workers ${workers}: ${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors} (load ${load()})`);
+          console.log(
+            `round ${round} E3 --workers ${workers}: ${r.requestsPerSecond} req/s (lean, non-2xx ${r.non2xx}; server ${(cpu[workers].at(-1)!.serverCpuMsPerRequest * 1000).toFixed(1)} µs CPU per request, client ${(cpu[workers].at(-1)!.clientCpuMsPerRequest * 1000).toFixed(1)} µs); autocannon ${a.requestsPerSecond} req/s, p50 ${a.latencyP50Ms} ms, p99 ${a.latencyP99Ms} ms (load ${load()})`,
+          );
         } finally {
           await served.stop();
         }
       }
     }
     const ratio = best(runs[2]).requestsPerSecond / best(runs[1]).requestsPerSecond;
-    results.e3 = { url: e3, runs, best: { 1: best(runs[1]), 2: best(runs[2]) }, ratio: Math.round(ratio * 100) / 100, memory: mem, target: TARGETS.workersRatio };
-    console.log(`\nE3 best of ${ROUNDS}: 1 worker ${best(runs[1]).requestsPerSecond} req/s, 2 workers ${best(runs[2]).requestsPerSecond} req/s: ${ratio.toFixed(2)} x (target >= ${TARGETS.workersRatio})`);
+    const autocannonRatio = best(autocannonRuns[2]).requestsPerSecond / best(autocannonRuns[1]).requestsPerSecond;
+    results.e3 = {
+      url: e3,
+      runs,
+      autocannonRuns,
+      cpu,
+      best: { 1: best(runs[1]), 2: best(runs[2]) },
+      ratio: Math.round(ratio * 100) / 100,
+      autocannonRatio: Math.round(autocannonRatio * 100) / 100,
+      memory: mem,
+      target: TARGETS.workersRatio,
+    };
+    console.log(
+      `\nE3 best of ${ROUNDS} (lean generator): 1 worker ${best(runs[1]).requestsPerSecond} req/s, 2 workers ${best(runs[2]).requestsPerSecond} req/s: ${ratio.toFixed(2)} x (target >= ${TARGETS.workersRatio}); autocannon: ${best(autocannonRuns[1]).requestsPerSecond} and ${best(autocannonRuns[2]).requestsPerSecond} req/s, ${autocannonRatio.toFixed(2)} x`,
+    );
     console.log(`memory (RSS after the load): 1 worker ${mem[1].workersMiB.join(", ")} MiB; 2 workers ${mem[2].workersMiB.join(" + ")} MiB, primary ${mem[2].primaryMiB} MiB\n`);
   }
 

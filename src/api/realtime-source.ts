@@ -4,7 +4,9 @@ import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
 /**
  * Where the API reads the real-time state: `current(network)` per request, for the network that request reads.
  * A state belongs to one network: after a snapshot swap the source answers undefined until a state for the new
- * network exists, so an answer never mixes two snapshots. Undefined: no GTFS-Realtime feed (or none fresh enough),
+ * network exists, so an answer never mixes two snapshots. `serve` builds that state in the same synchronous step
+ * as the swap, from the messages held (src/cli/snapshot-reload.ts, FeedManager.networkChanged), so no request
+ * sees the new network without its real-time. Undefined: no GTFS-Realtime feed (or none fresh enough),
  * the schedule answers with GEENREALTIME.
  */
 export interface RealtimeSource {

@@ -9,7 +9,7 @@
  * server's own report.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -23,7 +23,7 @@ export interface LijnwijzerProcess {
   readonly origin: string;
   readonly port: number;
   readonly child: ChildProcess;
-  /** The lines it wrote (stdout and stderr), in order: all of them, or the last `keepLines`. */
+  /** The lines it wrote (stdout, unless it goes to a file, and stderr), in order: all, or the last `keepLines`. */
   readonly lines: string[];
   /** How many lines it wrote in all. */
   lineCount(): number;
@@ -48,6 +48,11 @@ export function freeLoopbackPort(): Promise<number> {
 export interface StartOptions {
   /** Keep only the last this many lines of output (a long run at LOG_LEVEL=info writes one per request). */
   keepLines?: number;
+  /**
+   * Write the server's stdout (its log) to this file instead of a pipe read by this process. A pipe to a busy
+   * load generator drains late, and pino then holds the lines in the server's memory: a soak would measure that.
+   */
+  stdoutFile?: string;
   startupMs?: number;
 }
 
@@ -56,7 +61,8 @@ export interface StartOptions {
  * the caller's environment that would change what is measured (keys, quotas, workers) are not inherited.
  */
 export async function startLijnwijzer(args: string[], env: Record<string, string>, options: StartOptions = {}): Promise<LijnwijzerProcess> {
-  const { keepLines = Infinity, startupMs = 120_000 } = options;
+  const { keepLines = Infinity, startupMs = 120_000, stdoutFile } = options;
+  const stdoutFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, "w");
   if (!existsSync(join(repoRoot, "dist/cli/main.js"))) {
     throw new Error("dist/ is missing: run `npm run build` first (the npm scripts of the benchmarks do)");
   }
@@ -66,7 +72,7 @@ export async function startLijnwijzer(args: string[], env: Record<string, string
   const child = spawn(process.execPath, ["bin/lijnwijzer.js", ...args], {
     cwd: repoRoot,
     env: { ...base, HOST: "127.0.0.1", PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
     detached: true,
   });
   const lines: string[] = [];
@@ -76,7 +82,8 @@ export async function startLijnwijzer(args: string[], env: Record<string, string
     lines.push(l);
     if (lines.length > keepLines * 2) lines.splice(0, lines.length - keepLines);
   };
-  createInterface({ input: child.stdout! }).on("line", onLine);
+  if (stdoutFd !== undefined) closeSync(stdoutFd); // the child has its own copy
+  else createInterface({ input: child.stdout! }).on("line", onLine);
   createInterface({ input: child.stderr! }).on("line", onLine);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),

@@ -20,12 +20,15 @@
  * --capacity-seconds <s> (20), --connections <n> (16), --seed <n> (1), --log-level <level> (info).
  * Results: bench/.data/soak-results.json; exit code 1 when RSS grew 5 % or more or a request failed.
  */
-import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readApiPools } from "../lib/api-pools.js";
-import { type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
+import { liveHeapAfterGc } from "../lib/inspector-heap.js";
+import { freeLoopbackPort, type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
 import { type Family, MIX, requestMix, type RequestMix } from "./request-mix.js";
 
 const KEY = "soak-key";
@@ -64,19 +67,38 @@ interface Outcome {
   family: Family;
 }
 
-/** One GET over the shared keep-alive agent; the body is read and dropped (gzip: clients accept it). */
-function get(agent: Agent, port: number, path: string): Promise<number | "error"> {
+/** Requests sent again because the server had closed the idle keep-alive connection they went out on. */
+let keepAliveRetries = 0;
+/** Client-side failures by error code. */
+const errorCodes = new Map<string, number>();
+
+/**
+ * One GET over the shared keep-alive agent; the body is read and dropped (gzip: clients accept it). A request
+ * reset on a reused connection is sent once more on a new one, as Node's documentation tells clients to do: the
+ * server closed that idle connection as the request left (the keep-alive race), it did not fail the request.
+ */
+function get(agent: Agent, port: number, path: string, retried = false): Promise<number | "error"> {
   return new Promise((resolve) => {
     const req = request(
       { host: "127.0.0.1", port, path, agent, headers: { "Ocp-Apim-Subscription-Key": KEY, "Accept-Encoding": "gzip" }, timeout: REQUEST_TIMEOUT_MS },
       (res) => {
         res.on("data", () => {});
         res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", () => resolve("error"));
+        res.on("error", (err: NodeJS.ErrnoException) => fail(err));
       },
     );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve("error"));
+    const fail = (err: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && err.code === "ECONNRESET") {
+        keepAliveRetries++;
+        resolve(get(agent, port, path, true));
+        return;
+      }
+      const code = err.code ?? err.message;
+      errorCodes.set(code, (errorCodes.get(code) ?? 0) + 1);
+      resolve("error");
+    };
+    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+    req.on("error", fail);
     req.end();
   });
 }
@@ -160,6 +182,21 @@ interface Window {
 }
 
 type ProcessFigures = Awaited<ReturnType<typeof processMetrics>>;
+
+/** The server's log file: its size, its lines, and those of level error or fatal (pino 50, 60). */
+async function logSummary(path: string): Promise<{ mib: number; lines: number; errorLines: number; firstErrors: string[] }> {
+  let lines = 0;
+  let errorLines = 0;
+  const firstErrors: string[] = [];
+  for await (const line of createInterface({ input: createReadStream(path) })) {
+    lines++;
+    if (/"level":(50|60)\b/.test(line)) {
+      errorLines++;
+      if (firstErrors.length < 3) firstErrors.push(line.slice(0, 1000));
+    }
+  }
+  return { mib: round1(statSync(path).size / 1024 ** 2), lines, errorLines, firstErrors };
+}
 
 function summarise(index: number, startS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[], proc: ProcessFigures): Window {
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
@@ -274,7 +311,15 @@ async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix
 
 async function main(): Promise<void> {
   const load = loadAverage();
-  const server = await startLijnwijzer(["start"], { API_KEYS: KEY, LOG_LEVEL: flags["log-level"]!, WORKERS: "1" }, { keepLines: 200 });
+  // The log goes to a file, as to the journal in production (a pipe to this busy process would fill the server).
+  const logFile = join(tmpdir(), `lw-soak-${process.pid}.log`);
+  // An inspector on loopback, for a full garbage collection before the memory at rest is read (inspector-heap.ts).
+  const inspectPort = await freeLoopbackPort();
+  const server = await startLijnwijzer(
+    ["start"],
+    { API_KEYS: KEY, LOG_LEVEL: flags["log-level"]!, WORKERS: "1", NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
+    { keepLines: 200, stdoutFile: logFile },
+  );
   const agent = new Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
   try {
     const pools = await readApiPools(server.origin, KEY);
@@ -291,13 +336,22 @@ async function main(): Promise<void> {
     const idle = async () => {
       await new Promise((r) => setTimeout(r, IDLE_S * 1000));
       const proc = await processMetrics(server.origin);
-      return { rssMiB: round1(treeRssBytes(server.child.pid!) / 1024 ** 2), heapUsedMiB: round1(proc.heapUsedBytes / 1024 ** 2) };
+      const rssMiB = round1(treeRssBytes(server.child.pid!) / 1024 ** 2);
+      const live = await liveHeapAfterGc(inspectPort);
+      return {
+        rssMiB,
+        heapUsedMiB: round1(proc.heapUsedBytes / 1024 ** 2),
+        liveHeapAfterGcMiB: live === undefined ? null : round1(live.usedBytes / 1024 ** 2),
+        rssAfterGcMiB: round1(treeRssBytes(server.child.pid!) / 1024 ** 2),
+      };
     };
+    const showIdle = (i: Awaited<ReturnType<typeof idle>>) =>
+      `RSS ${i.rssMiB} MiB, heap ${i.heapUsedMiB} MiB; after a full GC: live heap ${i.liveHeapAfterGcMiB ?? "(no inspector)"} MiB, RSS ${i.rssAfterGcMiB} MiB`;
     const idleBefore = await idle();
-    console.log(`idle ${IDLE_S} s: RSS ${idleBefore.rssMiB} MiB, heap ${idleBefore.heapUsedMiB} MiB`);
+    console.log(`idle ${IDLE_S} s: ${showIdle(idleBefore)}`);
     const { windows, rssSamples } = await openLoop(agent, server, mix, rate, durationS);
     const idleAfter = await idle();
-    console.log(`idle ${IDLE_S} s after the soak: RSS ${idleAfter.rssMiB} MiB, heap ${idleAfter.heapUsedMiB} MiB`);
+    console.log(`idle ${IDLE_S} s after the soak: ${showIdle(idleAfter)}`);
     const first = windows[0];
     const last = windows.at(-1)!;
     const rssGrowth = (last.rssMiB - first.rssMiB) / first.rssMiB;
@@ -318,6 +372,10 @@ async function main(): Promise<void> {
       idleBefore,
       idleAfter,
       idleRssGrowthPercent: round1((100 * (idleAfter.rssMiB - idleBefore.rssMiB)) / idleBefore.rssMiB),
+      liveHeapGrowthPercent:
+        idleBefore.liveHeapAfterGcMiB === null || idleAfter.liveHeapAfterGcMiB === null
+          ? null
+          : round1((100 * (idleAfter.liveHeapAfterGcMiB - idleBefore.liveHeapAfterGcMiB)) / idleBefore.liveHeapAfterGcMiB),
       rssFirstWindowMiB: first.rssMiB,
       rssLastWindowMiB: last.rssMiB,
       rssGrowthPercent: round1(rssGrowth * 100),
@@ -325,11 +383,14 @@ async function main(): Promise<void> {
       p99LastWindowMs: last.p99Ms,
       p99DriftMs: round1(p99Drift),
       failedRequests: failed,
+      clientErrorCodes: Object.fromEntries(errorCodes),
+      keepAliveRetries,
       shedRequests: shed,
-      serverLogLines: server.lineCount(),
+      serverLog: await logSummary(logFile),
       windows,
       rssSamples,
       checks: { rssGrowthUnder5Percent: rssGrowth < RSS_GROWTH_TARGET, noFailedRequest: failed === 0, serverAlive: server.alive() },
+      serverStderr: server.lines.slice(-20),
     };
     mkdirSync(join(repoRoot, "bench/.data"), { recursive: true });
     writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
@@ -345,14 +406,18 @@ async function main(): Promise<void> {
     console.log(
       `\ncapacity ${results.capacityRequestsPerSecond} req/s, soak at ${rate} req/s for ${durationS} s; RSS ${first.rssMiB} -> ${last.rssMiB} MiB ` +
         `(${results.rssGrowthPercent} %, target < 5 %); p99 ${first.p99Ms} -> ${last.p99Ms} ms (drift ${results.p99DriftMs} ms); ` +
-        `failed ${failed}, shed ${shed}; idle RSS ${idleBefore.rssMiB} -> ${idleAfter.rssMiB} MiB (${results.idleRssGrowthPercent} %); ` +
+        `failed ${failed} ${JSON.stringify(Object.fromEntries(errorCodes))}, sent again after the keep-alive race ${keepAliveRetries}, shed ${shed}; ` +
+        `at rest: RSS ${idleBefore.rssMiB} -> ${idleAfter.rssMiB} MiB (${results.idleRssGrowthPercent} %), live heap after a full GC ` +
+        `${idleBefore.liveHeapAfterGcMiB} -> ${idleAfter.liveHeapAfterGcMiB} MiB (${results.liveHeapGrowthPercent} %); ` +
         `load average ${results.loadAverageAtStart} -> ${results.loadAverageAtEnd}`,
     );
+    console.log(`server log: ${results.serverLog.mib} MiB, ${results.serverLog.lines} lines, ${results.serverLog.errorLines} of level error or fatal`);
     console.log(`checks: ${JSON.stringify(results.checks)}; results in ${resultsPath}`);
     if (!Object.values(results.checks).every(Boolean)) process.exitCode = 1;
   } finally {
     agent.destroy();
     await server.stop();
+    rmSync(logFile, { force: true });
   }
 }
 

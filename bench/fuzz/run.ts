@@ -73,7 +73,7 @@ async function routesOf(origin: string, prefix: string): Promise<FuzzRoute[]> {
     }));
 }
 
-/** The request as a shell line that sends the same bytes (printf's escapes; nc from netcat-openbsd). */
+/** The request as a bash line that sends the same bytes (printf's escapes, bash's /dev/tcp) and prints the answer. */
 function replayCommand(bytes: Buffer, port: number): string {
   let text = "";
   for (const b of bytes) {
@@ -86,7 +86,7 @@ function replayCommand(bytes: Buffer, port: number): string {
     else text += `\\x${b.toString(16).padStart(2, "0")}`;
   }
   const shown = text.length > 600 ? `${text.slice(0, 600)}…(${bytes.length} bytes)` : text;
-  return `printf '${shown}' | nc -q 2 127.0.0.1 "\${PORT:-${port}}"`;
+  return `(printf '${shown}' >&3; timeout 5 cat <&3) 3<>/dev/tcp/127.0.0.1/"\${PORT:-${port}}"`;
 }
 
 function exampleOf(request: FuzzRequest, bytes: Buffer, outcome: number | string, detail: string, port: number): Example {

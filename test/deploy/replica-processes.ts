@@ -11,6 +11,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { userInfo } from "node:os";
 import { join } from "node:path";
 import { root } from "../cli/run-cli.js";
@@ -201,4 +202,28 @@ export async function metricValue(port: number, name: string, labels: Record<str
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(m[3]);
   }
   return sum;
+}
+
+/** Sends `bytes` as they are on a new connection; the status, Content-Type and body of the answer (at most 5 s). */
+export function rawRequest(port: number, bytes: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (d: string) => (text += d));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const at = text.indexOf("\r\n\r\n");
+      const head = text.slice(0, at);
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        type: /\r\ncontent-type: ([^\r]*)/i.exec(head)?.[1] ?? "",
+        body: text.slice(at + 4),
+      });
+    });
+    // Not end(): nginx takes a client that half-closes while a long request line is still being read for one
+    // that went away, and answers nothing. The requests say Connection: close, or are ones nginx refuses.
+    socket.write(Buffer.from(bytes, "latin1"));
+    setTimeout(() => socket.destroy(), 5000);
+  });
 }

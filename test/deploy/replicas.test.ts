@@ -7,7 +7,8 @@
  * - quotas are exact across replicas: N concurrent calls of a key whose product allows L per minute get exactly
  *   L answers 200, whose remaining counts are L-1 down to 0 once each, and N-L answers 429;
  * - a replica SIGKILLed under load fails no request: nginx retries what it could not get from it elsewhere;
- * - a replica started again on its port gets requests again, and counts in the same Redis.
+ * - a replica started again on its port gets requests again, and counts in the same Redis;
+ * - what nginx answers itself keeps the API's shape: a request it cannot parse, a URL too long, no replica left.
  * Skipped, with a message, when nginx or redis-server is not installed (.ci/run installs both).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +17,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keysFileWith, NO_REDIS, startRedis, type TestRedis } from "../api/quota-fixtures.js";
 import { freePort } from "../cli/run-cli.js";
-import { metricValue, NGINX, type Nginx, type Replica, safeRead, startNginx, startReplica, stopAll } from "./replica-processes.js";
+import { metricValue, NGINX, type Nginx, rawRequest, type Replica, safeRead, startNginx, startReplica, stopAll } from "./replica-processes.js";
 
 const NO_NGINX = existsSync(NGINX) ? undefined : `${NGINX} is missing (Debian: apt-get install nginx; .ci/run installs it)`;
 const SKIP = NO_REDIS ?? NO_NGINX;
@@ -187,5 +188,34 @@ describe.skipIf(SKIP)("replicas behind nginx with Redis", () => {
     const atOther = await remainingDay(replicas[0].port);
     expect(atOther).toBeLessThan(10_000_000 - 400);
     expect(await remainingDay(again.port)).toBe(atOther - 1);
+  });
+  it("nginx's own answers - what nginx refuses is JSON {statusCode, message} too; a long URL reaches lijnwijzer", async () => {
+    const port = Number(new URL(nginx!.origin).port);
+    const line = `${V1}/lijnen/3/302`;
+    const cases: Array<[what: string, request: string, status: number]> = [
+      ["a raw space in the path", `GET ${line} x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`, 400],
+      ["a control character in the path", `GET ${line}\x01 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`, 400],
+      ["bad percent-encoding", `GET ${V1}/lijnen/%ZZ/302 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`, 400],
+      ["no request line", "HELLO\r\n\r\n", 400],
+      ["a 40 KB URL (over nginx's 32 KB)", `GET ${line}?x=${"9".repeat(40_000)} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`, 414],
+      ["a 40 KB header", `GET ${line} HTTP/1.1\r\nHost: a\r\nConnection: close\r\nX-A: ${"y".repeat(40_000)}\r\n\r\n`, 431],
+      // under nginx's 32 KB, over Node's 16 KB: lijnwijzer's own answer, passed on
+      ["a 20 KB URL", `GET ${line}?x=${"9".repeat(20_000)} HTTP/1.1\r\nHost: a\r\nConnection: close\r\nOcp-Apim-Subscription-Key: ${LOAD_KEY}\r\n\r\n`, 431],
+    ];
+    for (const [what, request, status] of cases) {
+      const answer = await rawRequest(port, request);
+      expect({ what, status: answer.status, type: answer.type }).toEqual({ what, status, type: expect.stringMatching(/^application\/json/) });
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(["statusCode", "message"]);
+      expect(body.statusCode).toBe(status);
+    }
+  });
+
+  it("no replica left - nginx answers 502 JSON {statusCode, message} with Retry-After", async () => {
+    await Promise.all(replicas.map((r) => r.stop("SIGKILL")));
+    const a = await call(`${nginx!.origin}${V1}/lijnen/3/302`, LOAD_KEY);
+    expect(a.status).toBe(502);
+    expect(a.body).toEqual({ statusCode: 502, message: expect.stringContaining("try again") });
+    expect(a.headers.get("retry-after")).toBe("5");
   });
 });

@@ -11,13 +11,16 @@
  * 3. per minute: requests, statuses, p50/p99/max latency, the server's CPU share and CPU time per answer
  *    (/proc/<pid>/stat), its resident memory (RSS of the process tree, sampled every 5 s, median of the minute),
  *    its V8 heap and event-loop lag (its own /metrics);
- * 4. memory at rest: RSS and heap after 15 s without load, before the soak and after it.
+ * 4. memory at rest: RSS and heap after 15 s without load, before the soak and after it; the live heap after a
+ *    full collection, through the server's inspector. After it, a minute at the soak's rate, not counted, lets
+ *    the heap grow back before the first minute counted.
  *
  * Reported: RSS growth from the first minute to the last (target under 5 %) and the p99 drift between them. CPU
  * time per answer tells a server that degrades (it rises) from a machine whose other jobs take the cores (the
  * server's CPU share falls, the cost per answer stays).
  * Flags: --minutes <m> (10), --seconds <s> (instead of minutes, to shorten), --fraction <f> (0.7),
- * --capacity-seconds <s> (20), --connections <n> (16), --seed <n> (1), --log-level <level> (info).
+ * --capacity-seconds <s> (20), --connections <n> (16), --seed <n> (1), --log-level <level> (info), --settle-seconds
+ * <s> (60: at the soak's rate after the measurement at rest, not counted).
  * Results: bench/.data/soak-results.json; exit code 1 when RSS grew 5 % or more or a request failed.
  */
 import { createReadStream, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -49,6 +52,7 @@ const { values: flags } = parseArgs({
     "capacity-seconds": { type: "string", default: "20" },
     connections: { type: "string", default: "16" },
     seed: { type: "string", default: "1" },
+    "settle-seconds": { type: "string", default: "60" },
     "log-level": { type: "string", default: "info" },
   },
 });
@@ -56,6 +60,7 @@ const durationS = flags.seconds !== undefined ? Number(flags.seconds) : Number(f
 /** Windows of about a minute; a shortened run gets at least four windows. */
 const windowCount = Math.max(4, Math.round(durationS / 60));
 const windowS = durationS / windowCount;
+const settleS = Number(flags["settle-seconds"]);
 const fraction = Number(flags.fraction);
 const capacityS = Number(flags["capacity-seconds"]);
 const connections = Number(flags.connections);
@@ -198,7 +203,7 @@ async function logSummary(path: string): Promise<{ mib: number; lines: number; e
   return { mib: round1(statSync(path).size / 1024 ** 2), lines, errorLines, firstErrors };
 }
 
-function summarise(index: number, startS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[], proc: ProcessFigures): Window {
+function summarise(index: number, startS: number, windowS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[], proc: ProcessFigures): Window {
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const byFamily: Partial<Record<Family, number>> = {};
   for (const f of Object.keys(MIX) as Family[]) {
@@ -226,8 +231,16 @@ function summarise(index: number, startS: number, outcomes: Outcome[], shed: num
   };
 }
 
-/** The open loop at `rate` requests per second for `seconds`, in windows of `windowS`. */
-async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix, rate: number, seconds: number): Promise<{ windows: Window[]; rssSamples: Array<[number, number]> }> {
+/** The open loop at `rate` requests per second for `seconds`, in `windowCount` windows. */
+async function openLoop(
+  agent: Agent,
+  server: LijnwijzerProcess,
+  mix: RequestMix,
+  rate: number,
+  seconds: number,
+  windowCount: number,
+): Promise<{ windows: Window[]; rssSamples: Array<[number, number]> }> {
+  const windowS = seconds / windowCount;
   const pid = server.child.pid!;
   const start = performance.now();
   const windows: Window[] = [];
@@ -258,7 +271,7 @@ async function openLoop(agent: Agent, server: LijnwijzerProcess, mix: RequestMix
     windowRss = [];
     shed = 0;
     const proc = await processMetrics(server.origin);
-    const w = summarise(index, Math.round((index - 1) * windowS), done, doneShed, cpuUsed, doneRss, proc);
+    const w = summarise(index, Math.round((index - 1) * windowS), windowS, done, doneShed, cpuUsed, doneRss, proc);
     windows.push(w);
     console.log(
       `  ${String(w.startS).padStart(4)} s: ${w.requestsPerSecond} req/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, max ${w.maxMs} ms, ` +
@@ -349,7 +362,12 @@ async function main(): Promise<void> {
       `RSS ${i.rssMiB} MiB, heap ${i.heapUsedMiB} MiB; after a full GC: live heap ${i.liveHeapAfterGcMiB ?? "(no inspector)"} MiB, RSS ${i.rssAfterGcMiB} MiB`;
     const idleBefore = await idle();
     console.log(`idle ${IDLE_S} s: ${showIdle(idleBefore)}`);
-    const { windows, rssSamples } = await openLoop(agent, server, mix, rate, durationS);
+    // The full collection above leaves a small heap; the heap grows back to its size under load within a minute
+    // or so. That minute at the soak's rate is not counted, so that the first minute counted starts warm.
+    console.log(`settling: ${settleS} s at ${rate} req/s, not counted`);
+    const settle = settleS > 0 ? (await openLoop(agent, server, mix, rate, settleS, 1)).windows[0] : undefined;
+    console.log("soak:");
+    const { windows, rssSamples } = await openLoop(agent, server, mix, rate, durationS, windowCount);
     const idleAfter = await idle();
     console.log(`idle ${IDLE_S} s after the soak: ${showIdle(idleAfter)}`);
     const first = windows[0];
@@ -365,11 +383,12 @@ async function main(): Promise<void> {
       loadAverageAtEnd: loadAverage(),
       seed,
       mix: MIX,
-      settings: { durationSeconds: durationS, windowSeconds: windowS, fraction, capacitySeconds: capacityS, connections, logLevel: flags["log-level"], maxInFlight: MAX_IN_FLIGHT },
+      settings: { durationSeconds: durationS, windowSeconds: windowS, settleSeconds: settleS, fraction, capacitySeconds: capacityS, connections, logLevel: flags["log-level"], maxInFlight: MAX_IN_FLIGHT },
       capacityRequestsPerSecond: Math.round(capacity),
       capacityByFamily: cap.byFamily,
       rateRequestsPerSecond: rate,
       idleBefore,
+      settle: settle ?? null,
       idleAfter,
       idleRssGrowthPercent: round1((100 * (idleAfter.rssMiB - idleBefore.rssMiB)) / idleBefore.rssMiB),
       liveHeapGrowthPercent:

@@ -94,7 +94,7 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
     res.once("close", () => answering.count--);
   });
   const snapshot = { snapshot: options.network };
-  const process_: ServedProcess = {
+  const handle: ServedProcess = {
     app: served,
     source,
     realtime,
@@ -112,15 +112,15 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
       const t0 = performance.now();
       let prepared: PreparedSnapshot;
       try {
-        prepared = process_.prepare();
+        prepared = handle.prepare();
       } catch (err) {
         // A CliError says all; anything else is a bug worth its stack.
         if (!(err instanceof CliError)) served.log.error({ ...snapshot, err }, "reload failed unexpectedly");
         const message = (err as Error).message;
-        process_.refuse(message, trigger);
+        handle.refuse(message, trigger);
         return { ok: false, message, workers: 1, ms: performance.now() - t0 };
       }
-      process_.commit(prepared, trigger);
+      handle.commit(prepared, trigger);
       return { ok: true, snapshot: prepared.identity, workers: 1, ms: performance.now() - t0 };
     },
     async shutdown(reason) {
@@ -149,7 +149,7 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
     onShutdown: (cleanup) => void cleanups.push(cleanup),
     closing: () => closing,
   };
-  return process_;
+  return handle;
 }
 
 /**

@@ -20,7 +20,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { formatServiceDate } from "../../src/lib/service-date.js";
@@ -29,6 +28,7 @@ import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
+import { freePort } from "../lib/free-port.js";
 import { benchDataDir, repoRoot } from "../lib/bench-paths.js";
 
 const arg = (name: string) => {
@@ -50,16 +50,6 @@ interface Run {
   non2xx: number;
   errors: number;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 async function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
   const cli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");

@@ -13,13 +13,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { emptyKeysFile, fingerprintOf, hashKey, writeKeysFile } from "../../src/lib/keys-file.js";
+import { freePort } from "../lib/free-port.js";
 import { benchDataDir, repoRoot } from "../lib/bench-paths.js";
 
 const snapshotPath = process.env.BENCH_SNAPSHOT ?? join(benchDataDir, "mta.snapshot");
@@ -29,16 +29,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KEY_COUNT = 100;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 /** User + system CPU seconds a process has spent (Linux /proc). */
 function cpuSeconds(pid: number): number {

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,16 +9,7 @@ export const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export const fixture = (name: string) => join(root, "test/fixtures/gtfs", name);
 
-/** A loopback TCP port free at the moment of asking, for a server a test starts. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
+export { freePort } from "../../bench/lib/free-port.js";
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), "lw-cli-"));
 

@@ -1,21 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./run-cli.js";
 
 /** End to end: what a user runs. `lijnwijzer start` (npm start) serves the demo network. */
 const root = fileURLToPath(new URL("../..", import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, ms: number): Promise<Response> {
   const until = Date.now() + ms;

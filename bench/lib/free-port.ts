@@ -1,0 +1,12 @@
+import { createServer } from "node:net";
+
+/** A loopback TCP port free at the moment of asking, for a server a benchmark or a test starts. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });

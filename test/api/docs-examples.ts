@@ -6,10 +6,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import { exampleKey } from "../../src/api/openapi.js";
-import { KNOWN_DIVERSIONS, KNOWN_TRIPS } from "../../src/demo/known-trips.js";
+import { KNOWN_DIVERSIONS } from "../../src/demo/known-trips.js";
 import type { AppConfig } from "../../src/lib/config.js";
 import { findLine } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
+import { DEMO_KEY_VALUES, line2, perron5, RUN_DAY } from "./demo-values.js";
 import { TEST_KEY } from "./server.js";
 
 /** The host the examples' links name: `npm start`'s default address. */
@@ -17,11 +18,7 @@ export const EXAMPLE_HOST = "localhost:8080";
 /** What the examples show as the snapshot's creation time. */
 export const EXAMPLE_CREATED_AT = "2026-03-10T06:00:00.000Z";
 
-const line2 = KNOWN_TRIPS.line2FirstWeekday;
-const perron5 = line2.passages[1].stopId;
-const terminus = line2.passages[2].stopId;
-/** A Wednesday on which line 2's trip 1001 runs and the Tiensepoort works divert line 4. */
-const RUN_DAY = line2.runsOn[0];
+/** RUN_DAY (demo-values.ts) is also a day the Tiensepoort works divert line 4. */
 
 export interface OpenApiOperation {
   /** OpenAPI path, e.g. /DLKernOpenData/api/v1/lijnen/{entiteitnummer}/{lijnnummer} */
@@ -46,20 +43,9 @@ function valuesFor(net: Network, key: string): Record<string, string> {
     return { entity, line: net.strings.get(net.lines.number[l >> 1]), richting: l % 2 === 0 ? "HEEN" : "TERUG" };
   };
   const values: Record<string, string> = {
-    entiteitnummer: line2.entity,
-    lijnnummer: line2.lijnnummer,
-    haltenummer: perron5,
-    richting: "HEEN",
-    ritnummer: line2.ritnummer,
-    gemeenteNummer: "24062",
-    gemeenteNummers: "24062_24009",
-    haltesleutels: `${line2.entity}_${perron5}_${line2.entity}_${terminus}`,
-    lijnsleutels: `${line2.entity}_${line2.lijnnummer}_${line2.entity}_303`,
-    lijnrichtingsleutels: `${line2.entity}_${line2.lijnnummer}_HEEN_${line2.entity}_${line2.lijnnummer}_TERUG`,
-    latlng: "50.8798,4.7005",
+    ...DEMO_KEY_VALUES,
     code: key.includes("/kleuren/") ? net.meta.colours[0].code : net.meta.regions[net.lines.region[findLine(net, line2.entity, line2.lijnnummer)!]].code,
     gtfsId: key.includes("/lijnen/") ? net.strings.get(net.lines.gtfsId[findLine(net, line2.entity, line2.lijnnummer)!]) : perron5,
-    referentieOmleiding: String(KNOWN_DIVERSIONS.tiensepoort),
     datum: RUN_DAY,
     maxAantalHaltes: "3",
     maxAantalDoorkomsten: "3",

@@ -15,10 +15,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/network-source.js";
-import { KNOWN_DIVERSIONS, KNOWN_TRIPS } from "../../src/demo/known-trips.js";
 import { loadConfig } from "../../src/lib/config.js";
 import { findLine } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
+import { DEMO_KEY_VALUES, line2, perron5, RUN_DAY } from "./demo-values.js";
 import { TEST_KEY } from "./server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
 
@@ -55,30 +55,13 @@ interface Probe {
 
 // --- valid values: the request each hostile value is substituted into -----------------------------------------
 
-const line2 = KNOWN_TRIPS.line2FirstWeekday;
-const perron5 = line2.passages[1].stopId;
-const terminus = line2.passages[2].stopId;
-/** A Wednesday on which line 2's trip 1001 runs, so that /rit/{ritnummer} answers 200 with the valid values. */
-const RUN_DAY = line2.runsOn[0];
-
 /**
  * A value per parameter name that makes each route answer 200. A route with a parameter missing here fails the
  * "valid values" test, which asks for one.
  */
 function validValues(net: Network): Record<string, string> {
   return {
-    entiteitnummer: line2.entity,
-    lijnnummer: line2.lijnnummer,
-    haltenummer: perron5,
-    richting: "HEEN",
-    ritnummer: line2.ritnummer,
-    gemeenteNummer: "24062",
-    gemeenteNummers: "24062_24009",
-    haltesleutels: `${line2.entity}_${perron5}_${line2.entity}_${terminus}`,
-    lijnsleutels: `${line2.entity}_${line2.lijnnummer}_${line2.entity}_303`,
-    lijnrichtingsleutels: `${line2.entity}_${line2.lijnnummer}_HEEN_${line2.entity}_${line2.lijnnummer}_TERUG`,
-    latlng: "50.8798,4.7005",
-    referentieOmleiding: String(KNOWN_DIVERSIONS.tiensepoort),
+    ...DEMO_KEY_VALUES,
     // "code" names a region below /vervoerregios and a colour below /kleuren: keyed by the segment before it.
     "vervoerregios/code": net.meta.regions[0].code,
     "kleuren/code": net.meta.colours[0].code,

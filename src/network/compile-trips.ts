@@ -129,7 +129,14 @@ export function compileTrips(
     noteStart: new Uint32Array(tripCount + 1),
     noteRefs: new Uint32Array(0),
   };
-  const stopTimes = { count: stopTimeCount, arrival: new Int32Array(stopTimeCount), departure: new Int32Array(stopTimeCount) };
+  // stop_sequence in the narrowest column that holds every value of the feeds (most number 1..n: 2 bytes a row).
+  const maxSequence = inputs.reduce((m, { feed }) => Math.max(m, maxOf(feed.stopTimes.sequence)), 0);
+  const stopTimes = {
+    count: stopTimeCount,
+    arrival: new Int32Array(stopTimeCount),
+    departure: new Int32Array(stopTimeCount),
+    sequence: maxSequence <= 0xffff ? new Uint16Array(stopTimeCount) : new Uint32Array(stopTimeCount),
+  };
   /** (feed, feed trip) -> the TripIdx it became (several for frequency copies). */
   const tripCopies: Array<Map<number, number[]>> = inputs.map(() => new Map());
   const lineTripCounter = new Uint32Array(lineCount);
@@ -167,6 +174,7 @@ export function compileTrips(
       for (let i = 0; i < pd.stops.length; i++) {
         stopTimes.arrival[stCursor + i] = st.arrival[from + i] + td.offset;
         stopTimes.departure[stCursor + i] = st.departure[from + i] + td.offset;
+        stopTimes.sequence[stCursor + i] = st.sequence[from + i];
       }
       stCursor += pd.stops.length;
       const copies = tripCopies[td.feed].get(td.trip);
@@ -177,6 +185,12 @@ export function compileTrips(
   patterns.stopStart[patternCount] = psCursor;
   patterns.tripStart[patternCount] = tripCursor;
   return { patterns, trips, stopTimes, tripCopies };
+}
+
+function maxOf(values: Uint32Array): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > m) m = values[i];
+  return m;
 }
 
 /** Trips by departure at the first stop, then feed, trip id and frequency copy: a total order. */

@@ -297,6 +297,11 @@ export interface StopTimeColumns {
   readonly arrival: Int32Array;
   /** row -> departure (ServiceSeconds) */
   readonly departure: Int32Array;
+  /**
+   * row -> the feed's own stop_sequence (gtfs.org/schedule/reference/#stop_timestxt): increasing along the trip,
+   * not necessarily consecutive nor starting at 1 (0, 1, ... or 10, 20, ...). Uint16 when every value fits.
+   */
+  readonly sequence: Uint16Array | Uint32Array;
 }
 
 export interface ServiceColumns {

@@ -127,6 +127,7 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
     accessibility: new Uint8Array(stopCount),
     wheelchair: new Uint8Array(stopCount),
     parentName: new Uint32Array(stopCount),
+    parentGtfsId: new Uint32Array(stopCount),
     patternStart: new Uint32Array(stopCount + 1),
     patternRefs: new Uint32Array(0),
     patternPositions: new Uint16Array(0),
@@ -156,6 +157,7 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
     stops.accessibility[s] = accessibilityBits(r);
     stops.wheelchair[s] = r.wheelchairBoarding;
     stops.parentName[s] = pool.intern(parentName[d.feed].get(r.parentStation) ?? "");
+    stops.parentGtfsId[s] = pool.intern(r.parentStation);
   });
   // Reference data of another region (the default Flanders data under a New York feed) covers
   // nothing: serve no municipalities and regions rather than 285 empty Flemish ones.

@@ -174,6 +174,8 @@ export interface StopColumns {
   readonly wheelchair: Uint8Array;
   /** StopIdx -> GTFS parent_station's name (StrIdx, empty string when none) */
   readonly parentName: Uint32Array;
+  /** StopIdx -> GTFS parent_station, the stop_id of its station (StrIdx, empty string when none) */
+  readonly parentGtfsId: Uint32Array;
   /** StopIdx -> first row in patternRefs/patternPositions; length count + 1 */
   readonly patternStart: Uint32Array;
   /** row -> PatternIdx serving the stop (a pattern visiting a stop twice has two rows) */

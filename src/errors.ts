@@ -49,6 +49,8 @@ export const SNAPSHOT_VERSION_MISMATCH = defineError(
 export const SNAPSHOT_INVALID = defineError("LW_SNAPSHOT_INVALID", 500, "Snapshot %s is not a lijnwijzer snapshot: %s");
 export const REFERENCE_INVALID = defineError("LW_REFERENCE_INVALID", 500, "Reference data folder %s: %s");
 export const CONFIG_INVALID = defineError("LW_CONFIG_INVALID", 500, "Invalid configuration: %s");
+// A GTFS feed fetched over HTTP (src/gtfs/download-feed.ts): the URL without its credentials, and what went wrong.
+export const FEED_DOWNLOAD_FAILED = defineError("LW_FEED_DOWNLOAD", 502, "Feed %s cannot be downloaded: %s");
 
 // --- request errors (4xx) ----------------------------------------------------------------
 export const UNAUTHORIZED = defineError(

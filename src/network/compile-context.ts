@@ -6,6 +6,7 @@ import { basename } from "node:path";
 import type { GtfsFeed } from "../gtfs/types.js";
 import type { ReferenceData } from "../reference/types.js";
 import { WARNING_EXAMPLES } from "./constants.js";
+import type { KeyBook } from "./key-history.js";
 import type { KeyProfile, NetworkMeta } from "./model.js";
 import type { StringPool } from "./packed-strings.js";
 
@@ -19,6 +20,8 @@ export interface CompileContext {
   readonly ref: ReferenceData | undefined;
   readonly pool: StringPool;
   readonly warnings: CompileWarnings;
+  /** The keys earlier imports gave (key-history.ts); the stages keep them and record the ones they give. */
+  readonly keys: KeyBook;
 }
 
 /** Warnings aggregated by code into meta.warnings: a count and the first WARNING_EXAMPLES examples each. */

@@ -3,9 +3,11 @@ import type { EntityTable } from "./compile-entities.js";
 import type { StopTable } from "./compile-stops.js";
 import { NONE16 } from "./constants.js";
 import {
+  compareGenericRoutes,
   compareKeys,
   delijnLineKey,
   genericLineNumbers,
+  isPlainNumber,
   genericPublicNumbers,
   naturalCompare,
   type GenericRoute,
@@ -18,6 +20,8 @@ interface LineDraft {
   entity: number;
   number: string;
   feed: number;
+  /** The GTFS id the key history knows the line by: its route_id; a delijn line its route_id prefix ("3302"). */
+  historyId: string;
   routeIds: string[];
   publicNumber: string;
   description: string;
@@ -46,14 +50,14 @@ const DEFAULT_FG = 0x000000; // GTFS default route_text_color
  * are one line; routes without trips are no line.
  */
 export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
-  const { inputs, warnings } = ctx;
+  const { inputs, warnings, keys } = ctx;
   const { entities, entityByNumber, routeEntity } = ents;
   const lineDrafts: LineDraft[] = [];
   const lineByKey = new Map<string, number>();
   const routeLine: Array<Map<string, number>> = inputs.map(() => new Map());
   inputs.forEach(({ feed, profile }, f) => {
     const genericRoutes: Array<GenericRoute & { entity: number }> = [];
-    const keyOf = new Map<string, { entity: number; number: string }>();
+    const keyOf = new Map<string, { entity: number; number: string; historyId: string }>();
     for (const r of feed.routes) {
       const entity = routeEntity(f, r.agencyId);
       if (entity === undefined) {
@@ -62,7 +66,7 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
       }
       const k = profile === "delijn" ? delijnLineKey(r.routeId) : undefined;
       const ke = k ? entityByNumber.get(k.entity) : undefined;
-      if (k && ke !== undefined) keyOf.set(r.routeId, { entity: ke, number: k.line });
+      if (k && ke !== undefined) keyOf.set(r.routeId, { entity: ke, number: k.line, historyId: /^\d{4}/.exec(r.routeId)![0] });
       else {
         if (profile === "delijn") warnings.add("route_key_convention", `route ${r.routeId} does not start with entity digit + 3-digit line number`);
         genericRoutes.push({ routeId: r.routeId, shortName: r.shortName, longName: r.longName, sortOrder: r.sortOrder, entity });
@@ -72,14 +76,18 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
     const publicOf = profile === "generic" ? genericPublicNumbers(genericRoutes) : undefined;
     for (const [entity, list] of groupBy(genericRoutes, (r) => r.entity)) {
       if (profile === "generic") {
-        for (const [routeId, number] of genericLineNumbers(list)) keyOf.set(routeId, { entity, number });
+        for (const [routeId, number] of genericLineKeys(ctx, f, entities[entity].number, list)) keyOf.set(routeId, { entity, number, historyId: routeId });
         continue;
       }
       // The delijn profile's routes outside its convention keep their numbers as they always were:
       // the route_id when all are plain numbers, else the rank in (sort order, id) order.
       list.sort((a, b) => (a.sortOrder ?? Infinity) - (b.sortOrder ?? Infinity) || naturalCompare(a.routeId, b.routeId));
       const allNumeric = list.every((r) => /^\d{1,9}$/.test(r.routeId));
-      list.forEach((r, i) => keyOf.set(r.routeId, { entity, number: allNumeric ? String(Number(r.routeId)) : String(i + 1) }));
+      list.forEach((r, i) => keyOf.set(r.routeId, { entity, number: allNumeric ? String(Number(r.routeId)) : String(i + 1), historyId: r.routeId }));
+    }
+    // Every numbered route holds its key in the history, with trips or not (a route without trips keeps its number).
+    for (const k of keyOf.values()) {
+      keys.give({ kind: "line", feed: f, gtfsId: k.historyId, entity: entities[k.entity].number, number: k.number, direction: 0, lat: 0, lon: 0 });
     }
     // Routes without trips become no line (a line without trips has no validity); they still
     // count in the generic numbering above, so numbers stay stable when a route starts running.
@@ -102,6 +110,7 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
           entity: k.entity,
           number: k.number,
           feed: f,
+          historyId: k.historyId,
           routeIds: [],
           // Without route_short_name: the delijn line number, else (delijn) the route's own id.
           publicNumber: r.shortName || (publicOf?.get(r.routeId) ?? (delijnLineKey(r.routeId) ? k.number : r.routeId)),
@@ -131,6 +140,46 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
   lineOrder.forEach((d, i) => (draftToLine[d] = i));
   for (const m of routeLine) for (const [k, v] of m) m.set(k, draftToLine[v]);
   return { drafts: lineOrder.map((d) => lineDrafts[d]), routeLine };
+}
+
+/**
+ * The generic profile's line numbers of one entity's routes in feed slot `f` (docs/DATASET_EXTENSIONS.md, "Keys
+ * that never move"). The first import: genericLineNumbers. Later imports: a route_id an earlier import numbered
+ * in this entity keeps its number; a new route takes its numeric route_short_name when no route of the entity has
+ * it now or ever had it, else the lowest number never used in the entity from the first hundred above the highest
+ * route_short_name kept as a number (as genericLineNumbers counts), so that a removed line's number is never
+ * given to another.
+ */
+function genericLineKeys(ctx: CompileContext, f: number, entityNumber: string, routes: readonly GenericRoute[]): Map<string, string> {
+  const { keys } = ctx;
+  if (!keys.hasHistory("line", f)) return genericLineNumbers(routes);
+  const used = keys.usedNumbers((r) => r.kind === "line" && r.entity === entityNumber);
+  const out = new Map<string, string>();
+  for (const r of routes) {
+    const before = keys.previous("line", f, r.routeId);
+    if (before && before.entity === entityNumber) out.set(r.routeId, before.number);
+  }
+  const shortNumber = (r: GenericRoute) => (isPlainNumber(r.shortName) ? String(Number(r.shortName)) : undefined);
+  const byNumber = new Map<string, number>();
+  for (const r of routes) {
+    const n = shortNumber(r);
+    if (n !== undefined) byNumber.set(n, (byNumber.get(n) ?? 0) + 1);
+  }
+  for (const r of routes) {
+    const n = shortNumber(r);
+    if (!out.has(r.routeId) && n !== undefined && byNumber.get(n) === 1 && !used.has(n) && ![...out.values()].includes(n)) out.set(r.routeId, n);
+  }
+  let highest = 0;
+  for (const r of routes) if (out.get(r.routeId) !== undefined && out.get(r.routeId) === shortNumber(r)) highest = Math.max(highest, Number(out.get(r.routeId)));
+  const taken = new Set([...used, ...out.values()]);
+  let next = highest === 0 ? 1 : (Math.floor(highest / 100) + 1) * 100 + 1;
+  for (const r of [...routes].sort(compareGenericRoutes)) {
+    if (out.has(r.routeId)) continue;
+    while (taken.has(String(next))) next++;
+    taken.add(String(next));
+    out.set(r.routeId, String(next++));
+  }
+  return out;
 }
 
 /**

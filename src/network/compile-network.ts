@@ -3,7 +3,8 @@
  *
  * Stages, one module each: entities -> stops -> services -> lines -> patterns and trips
  * (frequencies expanded) -> line directions -> line columns -> stop/pattern index -> footpaths
- * -> notes -> diversions -> places -> shapes -> meta. Feeds never share ids: every GTFS id is resolved inside its
+ * -> notes -> diversions -> places -> shapes -> meta; every keying stage keeps the keys of the key history
+ * (key-history.ts). Feeds never share ids: every GTFS id is resolved inside its
  * own feed, and API keys are assigned so that two feeds cannot produce the same key
  * (key-profiles.ts).
  */
@@ -23,6 +24,7 @@ import { compileStops, indexStopPatterns } from "./compile-stops.js";
 import { compileTrips } from "./compile-trips.js";
 import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
 import { footpathLinks } from "./footpath-links.js";
+import { keyBookFor, type KeyHistory } from "./key-history.js";
 import type { ColourInfo, Network, NetworkMeta, RegionInfo } from "./model.js";
 import { nameTwinPlatforms } from "./name-twin-platforms.js";
 import { StringPool } from "./packed-strings.js";
@@ -49,12 +51,19 @@ export interface CompileOptions {
   addresses?: AddressTable;
   /** Points of interest for the location search (readPois, `import --pois`). */
   pois?: PoiTable;
+  /**
+   * The key history of the snapshot this one replaces (readKeyHistory): every surviving GTFS id keeps its key and
+   * no removed key is given again (key-history.ts). Without it the keys start over.
+   */
+  previousKeys?: KeyHistory;
 }
 
 export function compileNetwork(inputs: readonly CompileInput[], options: CompileOptions = {}): Network {
   const stage = options.onStage ?? (() => {});
   const ref = options.reference;
-  const ctx: CompileContext = { inputs, ref, pool: new StringPool(), warnings: new CompileWarnings() };
+  const createdAt = (options.now ?? new Date()).toISOString();
+  const keys = keyBookFor({ inputs }, options.previousKeys, createdAt);
+  const ctx: CompileContext = { inputs, ref, pool: new StringPool(), warnings: new CompileWarnings(), keys };
   for (const { feed } of inputs) ctx.warnings.addFeed(feed);
 
   const regions: RegionInfo[] = (ref?.regions ?? []).map((r) => ({ code: r.code, number: r.number, name: r.name }));
@@ -75,6 +84,13 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   stage("line directions");
   const lineDirections = compileLineDirections(ctx, drafts.length, tripTable, stopTable, serviceTable);
   const lines = lineColumns(ctx, drafts, lineDirections, tripTable.patterns, stopTable, colours);
+  drafts.forEach((d, l) => {
+    for (const direction of [0, 1]) {
+      if (!lineDirections.exists[l * 2 + direction]) continue;
+      const entity = ents.entities[d.entity].number;
+      keys.give({ kind: "lineDirection", feed: d.feed, gtfsId: d.historyId, entity, number: d.number, direction, lat: 0, lon: 0 });
+    }
+  });
   nameTwinPlatforms(ctx, stopTable, tripTable);
   stage("stop index");
   const stops = stopTable.stops;
@@ -97,6 +113,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const geometry = compileShapes(ctx, tripTable, stopTable.municipalities);
 
   stage("meta");
+  const keyChanges = keys.finish();
+  const keyHistory = keys.columns(ctx.pool);
   const { warnings } = ctx;
   const zones = new Set(inputs.flatMap(({ feed }) => feed.agencies.map((a) => a.timezone).filter(Boolean)));
   const timezone = inputs[0]?.feed.agencies[0]?.timezone || ref?.timezone || "UTC";
@@ -105,7 +123,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const validTos = [...lines.validTo].filter((v) => v > 0);
   const meta: NetworkMeta = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
-    createdAt: (options.now ?? new Date()).toISOString(),
+    createdAt,
     timezone,
     validFrom: validFroms.length ? validFroms.reduce((a, b) => Math.min(a, b)) : 0,
     validTo: validTos.length ? validTos.reduce((a, b) => Math.max(a, b)) : 0,
@@ -126,6 +144,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     colours,
     diversions,
     footpaths: { ...FOOTPATH_PARAMETERS, maxMeters: walkRadius },
+    imports: keys.imports,
+    keyChanges,
     warnings: warnings.list(),
   };
 
@@ -142,5 +162,6 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     notes,
     places,
     geometry,
+    keyHistory,
   };
 }

@@ -3,7 +3,9 @@ import { findMunicipality } from "../reference/find-municipality.js";
 import type { CompileContext, Writable } from "./compile-context.js";
 import type { EntityTable } from "./compile-entities.js";
 import { NONE16 } from "./constants.js";
-import { compareKeys, delijnStopEntity, stableNumbers } from "./key-profiles.js";
+import { MOVED_STOP_METERS } from "./key-history.js";
+import { compareKeys, delijnStopEntity, isPlainNumber, naturalCompare, stableNumbers } from "./key-profiles.js";
+import { haversineMeters } from "./queries/stops-near.js";
 import { ACCESSIBILITY_FLAGS, type MunicipalityInfo, type PatternColumns, type StopColumns } from "./model.js";
 
 interface StopDraft {
@@ -53,9 +55,12 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
     feed.stops.forEach((s, i) => {
       if (s.locationType === 0 || referenced[i]) chosen.push(i);
     });
-    const numbers = profile === "generic" ? stableNumbers(chosen.map((i) => feed.stops[i].stopId)) : undefined;
+    const generic =
+      profile === "generic"
+        ? genericStopKeys(ctx, ents, f, chosen.map((i) => feed.stops[i]), chosen.map((i) => (firstEntity[i] >= 0 ? firstEntity[i] : feedDefaultEntity[f])))
+        : undefined;
     const map = new Int32Array(feed.stops.length).fill(-1);
-    for (const i of chosen) {
+    chosen.forEach((i, c) => {
       const row = feed.stops[i];
       let entity: number;
       let number: string;
@@ -66,12 +71,11 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
         entity = e ?? feedDefaultEntity[f];
         number = row.stopId;
       } else {
-        entity = firstEntity[i] >= 0 ? firstEntity[i] : feedDefaultEntity[f];
-        number = numbers!.get(row.stopId)!;
+        ({ entity, number } = generic![c]);
       }
       map[i] = stopDrafts.length;
       stopDrafts.push({ feed: f, row, entity, number });
-    }
+    });
     feedStopDraft.push(map);
   });
   const stopOrder = stopDrafts
@@ -97,6 +101,10 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
       draftToStop[d] = keptDrafts.length;
       keptDrafts.push(s);
     }
+  }
+  for (const d of stopDrafts) {
+    const { stopId, lat, lon } = d.row;
+    ctx.keys.give({ kind: "stop", feed: d.feed, gtfsId: stopId, entity: entities[d.entity].number, number: d.number, direction: 0, lat, lon });
   }
   const feedStopToStop = feedStopDraft.map((m) => m.map((d) => (d < 0 ? -1 : draftToStop[d])));
   const stopCount = keptDrafts.length;
@@ -180,6 +188,56 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
     return m.get(stopId);
   };
   return { stops, feedStopToStop, stopOf, stopPlace, municipalities: referenceCovers ? municipalities : [], referenceCovers };
+}
+
+/**
+ * The generic profile's stop keys of feed slot `f` (docs/DATASET_EXTENSIONS.md, "Keys that never move"). The first
+ * import numbers the stops by stableNumbers, each in the entity of the first trip serving it. Later imports: a
+ * stop_id an earlier import numbered keeps its key while it stays within MOVED_STOP_METERS of where it was and its
+ * entity still exists; a new stop_id (or one reused for another place) takes its own number when it is a plain
+ * number no stop of the feed ever had, else the next number above every number the feed's stops ever had.
+ */
+function genericStopKeys(
+  ctx: CompileContext,
+  ents: EntityTable,
+  f: number,
+  rows: readonly StopRow[],
+  firstEntity: readonly number[],
+): Array<{ entity: number; number: string }> {
+  const { keys } = ctx;
+  if (!keys.hasHistory("stop", f)) {
+    const numbers = stableNumbers(rows.map((r) => r.stopId));
+    return rows.map((r, i) => ({ entity: firstEntity[i], number: numbers.get(r.stopId)! }));
+  }
+  const used = keys.usedNumbers((r) => r.kind === "stop" && r.feed === f);
+  const out: Array<{ entity: number; number: string } | undefined> = rows.map((r, i) => {
+    const before = keys.previous("stop", f, r.stopId);
+    const entity = before && ents.entityByNumber.get(before.entity);
+    if (!before || entity === undefined || haversineMeters(before.lat, before.lon, r.lat, r.lon) > MOVED_STOP_METERS) return undefined;
+    return { entity, number: before.number };
+  });
+  for (const k of out) if (k) used.add(k.number);
+  const fresh = rows.map((_, i) => i).filter((i) => !out[i]);
+  const own = new Map<string, number>();
+  for (const i of fresh) {
+    const id = rows[i].stopId;
+    if (isPlainNumber(id)) own.set(String(Number(id)), (own.get(String(Number(id))) ?? 0) + 1);
+  }
+  const rest: number[] = [];
+  for (const i of fresh) {
+    const n = isPlainNumber(rows[i].stopId) ? String(Number(rows[i].stopId)) : undefined;
+    if (n !== undefined && own.get(n) === 1 && !used.has(n)) {
+      out[i] = { entity: firstEntity[i], number: n };
+      used.add(n);
+    } else rest.push(i);
+  }
+  let next = Math.max(0, ...[...used].map(Number).filter(Number.isFinite)) + 1;
+  rest.sort((a, b) => naturalCompare(rows[a].stopId, rows[b].stopId));
+  for (const i of rest) {
+    while (used.has(String(next))) next++;
+    out[i] = { entity: firstEntity[i], number: String(next++) };
+  }
+  return out as Array<{ entity: number; number: string }>;
 }
 
 function accessibilityBits(r: StopRow): number {

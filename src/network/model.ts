@@ -122,6 +122,29 @@ export interface FeedInfo {
   rows: Record<string, number>;
 }
 
+/** The kinds of key the key history records (KeyHistoryColumns.kind). */
+export const KEY_KINDS = ["entity", "line", "lineDirection", "stop"] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/** What an import changed against the snapshot it continued, per kind of key: counts and a few examples. */
+export interface KeyChanges {
+  kind: KeyKind;
+  kept: number;
+  added: number;
+  removed: number;
+  /** Up to 5 each, as "<GTFS id> (<key>)": "127N (1_49)". */
+  addedExamples: string[];
+  removedExamples: string[];
+}
+
+/** One import in a network's chain of imports (meta.imports): the key history's "added" and "removed" point here. */
+export interface ImportInfo {
+  /** ISO time of the import (the snapshot's meta.createdAt). */
+  createdAt: string;
+  /** The feeds in import order (their position is the key history's feed slot): file name and feed_version. */
+  feeds: { source: string; version?: string }[];
+}
+
 export interface NetworkMeta {
   formatVersion: number;
   /** ISO time the snapshot was written. */
@@ -144,6 +167,10 @@ export interface NetworkMeta {
   diversions: DiversionInfo[];
   /** Footpath parameters, documented in the compiler. */
   footpaths: { maxMeters: number; detourFactor: number; walkMetersPerSecond: number };
+  /** The imports this network's keys come from, oldest first, this one last (key-history.ts). */
+  imports: ImportInfo[];
+  /** What this import changed in the keys of the snapshot it continued (all "added" for a first import). */
+  keyChanges: KeyChanges[];
   /** Import warnings by code: how many, and the first few (up to WARNING_EXAMPLES) in words. */
   warnings: { code: string; count: number; examples: string[] }[];
 }
@@ -391,6 +418,33 @@ export interface GeometryColumns {
   readonly ringHole: Uint8Array;
 }
 
+/**
+ * Every key the network ever had (key-history.ts): one record per (kind, feed slot, GTFS id, key). Records of
+ * removed keys stay, so that their numbers are never given again and their 404 says when they went.
+ */
+export interface KeyHistoryColumns {
+  readonly count: number;
+  /** record -> index in KEY_KINDS (entity, line, lineDirection, stop) */
+  readonly kind: Uint8Array;
+  /** record -> feed slot: the position of the feed among the import's feeds */
+  readonly feed: Uint16Array;
+  /** record -> agency_id, route_id (lines and line directions) or stop_id (StrIdx) */
+  readonly gtfsId: Uint32Array;
+  /** record -> entity number (StrIdx) */
+  readonly entity: Uint32Array;
+  /** record -> line or stop number (StrIdx); an entity's own number */
+  readonly number: Uint32Array;
+  /** record -> 0 HEEN, 1 TERUG for a line direction; 0 otherwise */
+  readonly direction: Uint8Array;
+  /** record -> a stop's latitude / longitude when last imported, WGS84 microdegrees; 0 otherwise */
+  readonly lat: Int32Array;
+  readonly lon: Int32Array;
+  /** record -> index in meta.imports of the import that added the key */
+  readonly added: Uint16Array;
+  /** record -> index in meta.imports of the import that removed it; NONE16 while present */
+  readonly removed: Uint16Array;
+}
+
 export interface Network {
   readonly meta: NetworkMeta;
   readonly strings: StringTable;
@@ -406,4 +460,6 @@ export interface Network {
   readonly places: PlaceColumns;
   /** Pattern paths and municipality outlines for the map (issue 12). */
   readonly geometry: GeometryColumns;
+  /** Every key the network ever had, with when it was added and removed. */
+  readonly keyHistory: KeyHistoryColumns;
 }

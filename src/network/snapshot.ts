@@ -30,7 +30,7 @@ const ARRAY_TYPES = {
 type ArrayTypeName = keyof typeof ARRAY_TYPES;
 
 /** The column groups of a Network, in file order. */
-const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places", "geometry"] as const;
+const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places", "geometry", "keyHistory"] as const;
 
 interface ColumnEntry {
   name: string;
@@ -207,5 +207,6 @@ export function loadSnapshot(path: string): Network {
     notes: groups.notes,
     places: groups.places,
     geometry: groups.geometry,
+    keyHistory: groups.keyHistory,
   } as unknown as Network;
 }

@@ -5,7 +5,8 @@
  * - Line direction: route_id (unknown: unknown_route) + direction_id; without direction_id HEEN, or TERUG where
  *   only that direction has scheduled trips.
  * - Stops: each StopTimeUpdate's stop_id, in the order given (stop_sequence alone names no stop of a trip that
- *   has no schedule: unknown_stop); an unknown stop_id is left out (unknown_stop).
+ *   has no schedule: unknown_stop); an unknown stop_id is left out (unknown_stop). The stop_sequence given beside
+ *   it is kept: a VehiclePosition's current_stop_sequence names the stop by it, and the GTFS-RT output repeats it.
  * - Times: absolute only (a delay has no schedule to count from); a missing departure is the arrival and vice
  *   versa. The passage instant is the departure, or the arrival at the last stop. A stop without a time is kept
  *   in the trip but not listed. SKIPPED stops are GESCHRAPT.
@@ -27,6 +28,8 @@ export interface AddedTripState extends AddedTrip {
   departureMs: Float64Array;
   /** stop_id of each stop, as the feed gave it. */
   stopIds: string[];
+  /** stop_sequence of each stop as the feed gave it, -1 where it gave none. */
+  stopSequences: number[];
   descriptor: RtTripDescriptor;
   vehicleDescriptor: RtVehicleDescriptor | undefined;
   /** Always undefined: an added trip has no schedule to be late against. */
@@ -57,6 +60,7 @@ export function addedTrip(
 
   const stops: StopIdx[] = [];
   const stopIds: string[] = [];
+  const stopSequences: number[] = [];
   const arrivals: number[] = [];
   const departures: number[] = [];
   const skippedList: boolean[] = [];
@@ -71,6 +75,7 @@ export function addedTrip(
     const dep = eventMs(u.departure?.time);
     stops.push(typeof entry === "number" ? entry : entry[0]);
     stopIds.push(u.stopId!);
+    stopSequences.push(u.stopSequence ?? -1);
     arrivals.push(Number.isNaN(arr) ? dep : arr);
     departures.push(Number.isNaN(dep) ? arr : dep);
     skippedList.push(u.scheduleRelationship === STOP_SKIPPED);
@@ -112,6 +117,7 @@ export function addedTrip(
       arrivalMs,
       departureMs,
       stopIds,
+      stopSequences,
       descriptor,
       vehicleDescriptor: vehicle,
       delaySeconds: undefined,

@@ -2,7 +2,7 @@
  * A scheduled trip's predicted instants from its TripUpdate, with the GTFS-RT semantics:
  * https://gtfs.org/realtime/feed-entities/trip-updates/#stop-time-updates
  *
- * - Each StopTimeUpdate locates its stop (locate-stop.ts) and gives, per event (arrival, departure), an absolute
+ * - Each StopTimeUpdate locates its stop by stop_sequence and stop_id (locate-stop.ts) and gives, per event (arrival, departure), an absolute
  *   `time` (which wins) or a `delay` against the schedule. A missing departure takes the arrival's delay and a
  *   missing arrival the departure's; an update with neither is on time (delay 0), as the spec's own example reads.
  * - The delay of an update (its departure's) propagates downstream, to every stop until the next update.
@@ -15,7 +15,7 @@
  */
 import type { Network, TripIdx } from "../network/model.js";
 import { STOP_NO_DATA, STOP_SKIPPED, type RtStopTimeEvent, type RtTripUpdate } from "./gtfs-rt-types.js";
-import { locateStop } from "./locate-stop.js";
+import { locateStop, POSITION_MASK, STOP_MISMATCH } from "./locate-stop.js";
 import type { RealtimeIndex } from "./realtime-index.js";
 
 /** Where one trip's predictions go: rows [offset, offset + stop count) of the state's columns. */
@@ -31,6 +31,8 @@ export interface PredictionColumns {
 export interface AppliedUpdate {
   /** StopTimeUpdates that name no stop of the trip (unknown_stop). */
   unknownStops: number;
+  /** StopTimeUpdates applied whose stop_sequence and stop_id disagreed (locate-stop.ts; counted unknown_stop too). */
+  mismatchedStops: number;
   /** The delay (seconds) of the last update that gave one; undefined when none did. */
   delaySeconds: number | undefined;
 }
@@ -59,17 +61,21 @@ export function applyStopTimeUpdates(
   const m = stus.length;
   if (positions.length < m) positions = new Int32Array(m * 2);
   let unknownStops = 0;
+  let mismatchedStops = 0;
   let cursor = 0;
   let ordered = true;
   let last = -1;
   for (let k = 0; k < m; k++) {
     const u = stus[k];
-    const pos = locateStop(network, index, pattern, u.stopSequence, u.stopId, cursor);
-    positions[k] = pos;
-    if (pos < 0) {
+    const located = locateStop(network, index, trip, u.stopSequence, u.stopId, cursor);
+    if (located < 0) {
+      positions[k] = -1;
       unknownStops++;
       continue;
     }
+    if ((located & STOP_MISMATCH) !== 0) mismatchedStops++;
+    const pos = located & POSITION_MASK;
+    positions[k] = pos;
     if (pos < last) ordered = false;
     last = pos;
     cursor = pos + 1;
@@ -122,7 +128,7 @@ export function applyStopTimeUpdates(
     out.departureMs[offset + i] = dep;
     out.skipped[offset + i] = skip;
   }
-  return { unknownStops, delaySeconds };
+  return { unknownStops, mismatchedStops, delaySeconds };
 }
 
 /** An event's delay in ms: its absolute time against the schedule, else its delay; NaN when it gives neither. */

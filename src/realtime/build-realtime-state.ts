@@ -3,14 +3,15 @@
  * the request path, then swapped in by the feed manager. The rules of each part live beside it:
  * - which trip and service date a descriptor names: match-trip.ts;
  * - the predictions of a scheduled trip (delays, absolute times, propagation, SKIPPED, NO_DATA): apply-stop-time-updates.ts,
- *   its stops located by stop_sequence or stop_id: locate-stop.ts;
+ *   its stops located by the feed's own stop_sequence and by stop_id: locate-stop.ts;
  * - ADDED trips: added-trip.ts; Alerts: alerts-to-disruptions.ts.
  * Here: CANCELED (and DELETED, which the spec says not to show: lijnwijzer shows it GESCHRAPT) cancels the trip;
  * UNSCHEDULED is matched as a frequency trip (trip_id + start_time); DUPLICATED, and every entity of a
  * DIFFERENTIAL feed (a state is rebuilt from whole messages), are unsupported. Two TripUpdates for one trip and
  * date: the one measured later wins (TripUpdate timestamp, else the header's), on a tie the later one read.
  * VehiclePositions give the vehicle (vrtnum: label, else id) of the trip they name, unless its TripUpdate names
- * one, and its progress (the stop it is at or heading to), which decides VERSTREKEN (realtime-overlay.ts).
+ * one, and its progress (the stop it is at or heading to: current_stop_sequence and stop_id, located as a
+ * StopTimeUpdate's, an unknown or disagreeing one counted unknown_stop), which decides VERSTREKEN (realtime-overlay.ts).
  *
  * Layout: trips with predictions share three columns (arrival, departure, skipped) of one allocation, a trip
  * holding its offset; the overlay's passage(trip, date, position) is one Map.get and an array read. The key
@@ -39,7 +40,7 @@ import {
   type RtVehicleDescriptor,
   type RtVehiclePosition,
 } from "./gtfs-rt-types.js";
-import { locateStop } from "./locate-stop.js";
+import { locateStop, POSITION_MASK, STOP_MISMATCH } from "./locate-stop.js";
 import { matchTrip } from "./match-trip.js";
 import { realtimeIndex } from "./realtime-index.js";
 import type { FeedMatchStats, RealtimeState, TripState, TripStopState, UnmatchedReason, VehicleState } from "./realtime-state.js";
@@ -171,7 +172,8 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     rows += r.length;
     const applied = applyStopTimeUpdates(network, index, r.trip, zone.serviceDayStartMs(r.serviceDate), r.update, columns, r.offset);
     r.delaySeconds = applied.delaySeconds;
-    if (applied.unknownStops > 0) miss(r.feed!, "unknown_stop", applied.unknownStops);
+    // A stop_sequence and stop_id that disagree are counted with the unknown stops (locate-stop.ts says why).
+    if (applied.unknownStops + applied.mismatchedStops > 0) miss(r.feed!, "unknown_stop", applied.unknownStops + applied.mismatchedStops);
   }
   // The decoded message is not needed past this point: a state keeps only its columns (memory stays bounded by
   // the trips matched, not by the size of what a feed sent).
@@ -225,7 +227,9 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
       rec.vrtnum = vrtnum;
     }
     if (vp.currentStopSequence !== undefined || vp.stopId) {
-      rec.progress = locateStop(network, index, trips.pattern[m.trip], vp.currentStopSequence, vp.stopId, 0);
+      const located = locateStop(network, index, m.trip, vp.currentStopSequence, vp.stopId, 0);
+      rec.progress = located < 0 ? -1 : located & POSITION_MASK;
+      if (located < 0 || (located & STOP_MISMATCH) !== 0) miss(s, "unknown_stop");
     }
     state.descriptor = descriptorOf(rec);
   }
@@ -323,6 +327,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
           stops: a.stops.map((stop, i) => ({
             stop,
             stopId: a.stopIds[i],
+            stopSequence: a.stopSequences[i] >= 0 ? a.stopSequences[i] : undefined,
             arrivalMs: a.arrivalMs[i],
             departureMs: a.departureMs[i],
             skipped: a.skipped[i] === true,
@@ -336,6 +341,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
 
   function scheduledStops(r: TripRecord): TripStopState[] {
     const row0 = patterns.stopStart[trips.pattern[r.trip]];
+    const timeRow0 = trips.stopTimeStart[r.trip];
     const out: TripStopState[] = new Array(r.length);
     for (let i = 0; i < r.length; i++) {
       const stop = patterns.stops[row0 + i];
@@ -343,6 +349,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
       out[i] = {
         stop,
         stopId: network.strings.get(network.stops.gtfsId[stop]),
+        stopSequence: network.stopTimes.sequence[timeRow0 + i],
         arrivalMs: r.offset < 0 ? NaN : columns.arrivalMs[row],
         departureMs: r.offset < 0 ? NaN : columns.departureMs[row],
         skipped: r.offset >= 0 && columns.skipped[row] === 1,
@@ -358,13 +365,23 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** The position an added trip's vehicle is at or heading to: its stop_id among the trip's stops, else its stop_sequence as a 1-based position. */
+/**
+ * The position an added trip's vehicle is at or heading to: its stop_id among the trip's stops (the visit its
+ * current_stop_sequence names when the trip passes the stop twice), else the stop whose stop_sequence the
+ * TripUpdate gave as current_stop_sequence, else, when the TripUpdate gave no stop_sequence at all, the
+ * current_stop_sequence as a 1-based position (the only numbering an added trip without sequences can mean).
+ */
 function addedProgress(a: AddedTripState, vp: RtVehiclePosition): number {
+  const seq = vp.currentStopSequence;
+  const bySequence = seq === undefined ? -1 : a.stopSequences.indexOf(seq);
   if (vp.stopId) {
+    if (bySequence >= 0 && a.stopIds[bySequence] === vp.stopId) return bySequence;
     const i = a.stopIds.indexOf(vp.stopId);
     if (i >= 0) return i;
   }
-  if (vp.currentStopSequence !== undefined && vp.currentStopSequence >= 1 && vp.currentStopSequence <= a.stops.length) return vp.currentStopSequence - 1;
+  if (bySequence >= 0) return bySequence;
+  const numbered = a.stopSequences.some((x) => x >= 0);
+  if (!numbered && seq !== undefined && seq >= 1 && seq <= a.stops.length) return seq - 1;
   return a.progress;
 }
 

@@ -14,7 +14,7 @@ import type { RtAlert, RtPosition, RtTripDescriptor, RtVehicleDescriptor } from 
 export type UnmatchedReason =
   | "unknown_trip" // no trip_id of the network, and no route/direction/start time that finds one
   | "not_running" // the trip exists but does not run on the start_date given
-  | "unknown_stop" // a stop_time_update names a stop_sequence or stop_id the trip does not have
+  | "unknown_stop" // a stop update (or vehicle position) names a stop_sequence or stop_id the trip does not have, or both and they disagree (applied: locate-stop.ts)
   | "unknown_route" // an ADDED trip or an alert names a route_id the network lacks
   | "no_trip" // a VehiclePosition without a trip
   | "unsupported"; // e.g. a DIFFERENTIAL feed, a DUPLICATED trip
@@ -40,6 +40,11 @@ export interface TripStopState {
   stop: StopIdx;
   /** GTFS stop_id of the stop. */
   stopId: string;
+  /**
+   * GTFS stop_sequence: the schedule's (stopTimes.sequence) for a scheduled trip, the feed's for an added trip;
+   * undefined when an added trip's update gave none.
+   */
+  stopSequence?: number;
   arrivalMs: number;
   departureMs: number;
   skipped: boolean;

@@ -6,7 +6,9 @@
  *   trip CANCELED without stop updates; any other trip one StopTimeUpdate per stop with a time (arrival and
  *   departure as POSIX seconds, plus the delay against the schedule for a scheduled trip) or SKIPPED. Stops
  *   without a time (before the feed's first update) are left out, so a consumer keeps their schedule, as
- *   lijnwijzer does. Stops are named by stop_id: the network keeps no GTFS stop_sequence.
+ *   lijnwijzer does. Stops are named by stop_id and by the GTFS feed's own stop_sequence (stopTimes.sequence; an
+ *   added trip's as its feed gave them), which the reference requires on a trip that visits a stop twice:
+ *   https://gtfs.org/realtime/reference/#message-stoptimeupdate
  * - A vehicle becomes a VehiclePosition, an alert an Alert as the feeds gave it.
  * - One FULL_DATASET message, its header timestamp the moment the state was built; without a state a valid
  *   empty message stamped now.
@@ -24,7 +26,7 @@ import {
   type RtTripUpdate,
   type RtVehiclePosition,
 } from "./gtfs-rt-types.js";
-import type { RealtimeState, TripState } from "./realtime-state.js";
+import type { RealtimeState, TripState, TripStopState } from "./realtime-state.js";
 
 /**
  * What to put in the message: the published query options of De Lijn's GTFS-RT v3 API. Each kind is in unless
@@ -110,17 +112,22 @@ function tripUpdateOf(state: RealtimeState, trip: TripState): RtTripUpdate | und
   const updates: RtStopTimeUpdate[] = [];
   trip.stops.forEach((s, pos) => {
     if (s.skipped) {
-      updates.push({ stopId: s.stopId, scheduleRelationship: STOP_SKIPPED });
+      updates.push(named(s, { scheduleRelationship: STOP_SKIPPED }));
       return;
     }
     if (Number.isNaN(s.arrivalMs) && Number.isNaN(s.departureMs)) return;
-    const u: RtStopTimeUpdate = { stopId: s.stopId };
+    const u: RtStopTimeUpdate = named(s, {});
     if (!Number.isNaN(s.arrivalMs)) u.arrival = eventOf(s.arrivalMs, row0 < 0 ? undefined : baseS + network.stopTimes.arrival[row0 + pos]);
     if (!Number.isNaN(s.departureMs)) u.departure = eventOf(s.departureMs, row0 < 0 ? undefined : baseS + network.stopTimes.departure[row0 + pos]);
     updates.push(u);
   });
   if (updates.length === 0) return undefined;
   return withVehicle({ trip: trip.descriptor, stopTimeUpdate: updates }, trip);
+}
+
+/** A StopTimeUpdate naming the stop: stop_sequence (when known) and stop_id. */
+function named(s: TripStopState, rest: RtStopTimeUpdate): RtStopTimeUpdate {
+  return s.stopSequence === undefined ? { stopId: s.stopId, ...rest } : { stopSequence: s.stopSequence, stopId: s.stopId, ...rest };
 }
 
 function withVehicle(update: RtTripUpdate, trip: TripState): RtTripUpdate {

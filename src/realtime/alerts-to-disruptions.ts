@@ -4,15 +4,19 @@
  * Spec: https://gtfs.org/realtime/reference/#message-alert
  *
  * Where the spec leaves room, the rules are (docs/COMPATIBILITY.md, the real-time rows):
- * - informed entities, each selector on its own, joined over the alert:
- *   stop_id -> that stop (`haltes`); route_id -> the line's directions, route_id + direction_id -> one of them;
- *   trip -> the line direction of its trip_id (an unknown trip_id falls back to the descriptor's route_id and
- *   direction_id); agency_id or route_type without a route, trip or stop -> every line direction of the lines of
- *   that entity / route type (agency-wide strikes). In one selector the fields narrow each other, as the spec's
- *   AND says, except that a stop with a route keeps both: the dataset's shape (line directions + stops not
- *   served) is exactly "line 1 does not serve Markt".
- *   A selector naming nothing of the network is skipped; an alert none of whose selectors names anything is
- *   left out and counted unmatched (the reason of its first selector).
+ * - informed entities, each selector on its own, joined over the alert; the fields of one selector are ANDed, as
+ *   https://gtfs.org/realtime/reference/#message-entityselector says:
+ *   stop_id -> that stop (`haltes`), or a station's platforms when it is the parent_station of stops;
+ *   route_id -> the line's directions, route_id + direction_id -> one of them; trip -> the line direction of its
+ *   trip_id (the descriptor's route_id and direction_id must fit it; an unknown trip_id falls back to them: an
+ *   ADDED trip); agency_id and route_type narrow the lines of a route or trip, and without one name every line
+ *   direction of the lines of that entity / route type (agency-wide strikes), direction_id narrowing those too.
+ *   A stop with a route or trip keeps both, the stops narrowed to those its line directions serve: the dataset's
+ *   shape (line directions + stops not served) is exactly "line 1 does not serve Markt", and a station with a
+ *   route names that route's platforms. A stop with an agency or route type but no route names the stop only,
+ *   where a line of that agency / type serves it. A trip is shown on its line direction: the shape holds no trip.
+ *   A selector naming nothing of the network (or whose fields exclude each other) is skipped; an alert none of
+ *   whose selectors names anything is left out and counted unmatched (the reason of its first selector).
  * - texts: header_text is the title, description_text the description, per language nl/fr/en/de (a tag's primary
  *   subtag, any case: nl-BE is nl). The Dutch text, which every DiversionInfo has, is the nl one, else the
  *   translation without a language (the spec allows one when it is the only text), else the first translation;
@@ -31,7 +35,8 @@ import { linesByGtfsRouteId, stopsByGtfsId } from "../network/gtfs-id-lookup.js"
 import type { DiversionInfo, DiversionText, LineDirIdx, LineIdx, Network, ServiceDate, StopIdx, TripIdx } from "../network/model.js";
 import { diversionLanguage } from "../timetable/diversion-language.js";
 import type { Language } from "../timetable/types.js";
-import type { RtAlert, RtEntitySelector, RtTranslatedString } from "./gtfs-rt-types.js";
+import { lineDirectionsThroughStop } from "../timetable/line-directions-through-stop.js";
+import type { RtAlert, RtEntitySelector, RtTranslatedString, RtTripDescriptor } from "./gtfs-rt-types.js";
 import type { UnmatchedReason } from "./realtime-state.js";
 
 /**
@@ -136,33 +141,67 @@ interface Named {
   stops: StopIdx[];
 }
 
-/** What one EntitySelector names, or why it names nothing. */
+/**
+ * What one EntitySelector names, or why it names nothing. Its fields are ANDed
+ * (https://gtfs.org/realtime/reference/#message-entityselector): each one given narrows what the others name.
+ */
 function resolveSelector(net: Network, sel: RtEntitySelector): Named | UnmatchedReason {
-  let stops: StopIdx[] = [];
+  let stops: StopIdx[] | undefined;
   if (sel.stopId !== undefined) {
-    stops = stopsWithId(net, sel.stopId);
+    stops = stopsNamed(net, sel.stopId);
     if (stops.length === 0) return "unknown_stop";
   }
-  let lineDirections: LineDirIdx[] = [];
+  // The line directions the selector names; undefined when it names no route, trip, agency or route type.
+  let lineDirections: LineDirIdx[] | undefined;
   if (sel.trip) {
-    const lds = tripLineDirections(net, sel.trip.tripId);
-    if (lds.length) lineDirections = lds;
-    else if (sel.trip.routeId !== undefined) {
-      lineDirections = routeLineDirections(net, linesByGtfsRouteId(net, sel.trip.routeId), sel.trip.directionId);
-      if (lineDirections.length === 0) return "unknown_route";
-    } else return "unknown_trip";
+    const r = tripSelectorLineDirections(net, sel.trip, sel);
+    if (typeof r === "string") return r;
+    lineDirections = r;
   } else if (sel.routeId !== undefined) {
-    const lines = linesByGtfsRouteId(net, sel.routeId).filter((l) => lineFits(net, l, sel));
-    lineDirections = routeLineDirections(net, lines, sel.directionId);
+    lineDirections = routeLineDirections(net, linesByGtfsRouteId(net, sel.routeId).filter((l) => lineFits(net, l, sel)), sel.directionId);
     if (lineDirections.length === 0) return "unknown_route";
-  } else if (stops.length === 0 && (sel.agencyId !== undefined || sel.routeType !== undefined)) {
+  } else if (sel.agencyId !== undefined || sel.routeType !== undefined) {
     const lines: LineIdx[] = [];
     for (let l = 0; l < net.lines.count; l++) if (lineFits(net, l, sel)) lines.push(l);
-    lineDirections = routeLineDirections(net, lines, undefined);
-    if (lineDirections.length === 0) return "unknown_route";
+    const lds = routeLineDirections(net, lines, sel.directionId);
+    if (lds.length === 0) return "unknown_route";
+    if (stops) {
+      // A stop of an agency (or a route type): the stop, where one of those lines serves it. Not every line
+      // direction of the agency, which would list the alert at each of its stops.
+      stops = stopsServedBy(net, stops, lds);
+      return stops.length === 0 ? "unknown_stop" : { lineDirections: [], stops };
+    }
+    lineDirections = lds;
   }
-  if (stops.length === 0 && lineDirections.length === 0) return "unsupported"; // e.g. direction_id alone
-  return { lineDirections, stops };
+  if (stops && lineDirections) {
+    // A stop with a route or trip: the stops of the selector it serves (a station's platforms of that line).
+    stops = stopsServedBy(net, stops, lineDirections);
+    if (stops.length === 0) return "unknown_stop";
+  }
+  if (!stops && !lineDirections) return "unsupported"; // e.g. direction_id alone
+  return { lineDirections: lineDirections ?? [], stops: stops ?? [] };
+}
+
+/**
+ * The line directions of a selector's trip: those of the trips with its trip_id that fit the descriptor's route_id
+ * and direction_id and the selector's route_id, direction_id, agency_id and route_type. An unknown trip_id (an
+ * ADDED trip) falls back to the descriptor's route_id and direction_id, narrowed the same way.
+ */
+function tripSelectorLineDirections(net: Network, trip: RtTripDescriptor, sel: RtEntitySelector): LineDirIdx[] | UnmatchedReason {
+  const fits = (ld: LineDirIdx) =>
+    lineFits(net, ld >> 1, sel) &&
+    (sel.routeId === undefined || linesByGtfsRouteId(net, sel.routeId).includes(ld >> 1)) &&
+    (trip.routeId === undefined || linesByGtfsRouteId(net, trip.routeId).includes(ld >> 1)) &&
+    (sel.directionId === undefined || (ld & 1) === sel.directionId) &&
+    (trip.directionId === undefined || (ld & 1) === trip.directionId);
+  const byId = tripLineDirections(net, trip.tripId);
+  if (byId.length) {
+    const kept = byId.filter(fits);
+    return kept.length ? kept : "unknown_trip";
+  }
+  if (trip.routeId === undefined) return "unknown_trip";
+  const lds = routeLineDirections(net, linesByGtfsRouteId(net, trip.routeId), undefined).filter(fits);
+  return lds.length ? lds : "unknown_route";
 }
 
 /** A line passes the selector's agency_id and route_type, where given. */
@@ -183,9 +222,43 @@ function routeLineDirections(net: Network, lines: readonly LineIdx[], direction:
   return out;
 }
 
-/** Stops whose GTFS stop_id is exactly `id` (stopsByGtfsId also answers stop_codes, which GTFS-RT never means). */
-function stopsWithId(net: Network, id: string): StopIdx[] {
-  return stopsByGtfsId(net, id).filter((s) => net.strings.get(net.stops.gtfsId[s]) === id);
+/** The stops that one of the line directions serves. */
+function stopsServedBy(net: Network, stops: readonly StopIdx[], lineDirections: readonly LineDirIdx[]): StopIdx[] {
+  const wanted = new Set(lineDirections);
+  return stops.filter((s) => lineDirectionsThroughStop(net, s).some((ld) => wanted.has(ld)));
+}
+
+/**
+ * The stops a selector's stop_id names: the stop with that GTFS stop_id (stopsByGtfsId also answers stop_codes,
+ * which GTFS-RT never means), and when it is a station's (the parent_station of stops, location_type 1, which
+ * the network holds as no stop of its own) every platform of the station: the reference's "stop_id ... may be a
+ * station" applies an alert to all of it.
+ */
+function stopsNamed(net: Network, id: string): StopIdx[] {
+  const own = stopsByGtfsId(net, id).filter((s) => net.strings.get(net.stops.gtfsId[s]) === id);
+  const platforms = platformsOf(net).get(id);
+  if (!platforms) return own;
+  return [...new Set([...own, ...platforms])].sort((a, b) => a - b);
+}
+
+const platformsByStation = new WeakMap<Network, Map<string, StopIdx[]>>();
+
+/** parent_station stop_id -> its stops (stops.parentGtfsId), built once per network on the first stop selector. */
+function platformsOf(net: Network): Map<string, StopIdx[]> {
+  let byStation = platformsByStation.get(net);
+  if (!byStation) {
+    byStation = new Map();
+    const { parentGtfsId } = net.stops;
+    for (let s = 0; s < net.stops.count; s++) {
+      const station = net.strings.get(parentGtfsId[s]);
+      if (station === "") continue;
+      const list = byStation.get(station);
+      if (list) list.push(s);
+      else byStation.set(station, [s]);
+    }
+    platformsByStation.set(net, byStation);
+  }
+  return byStation;
 }
 
 const tripsById = new WeakMap<Network, Map<string, TripIdx[]>>();

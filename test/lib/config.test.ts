@@ -52,6 +52,8 @@ describe("loadConfig", () => {
         headersTimeoutSeconds: 10,
         keepAliveTimeoutSeconds: 72,
       },
+      feeds: { sources: [], refreshSeconds: 21_600, maxBytes: 1024 ** 3, timeoutSeconds: 60, importArgs: [] },
+      validityWarningDays: 7,
     });
   });
 

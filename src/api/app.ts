@@ -19,7 +19,7 @@ import { gemeentenRoutes } from "./gemeenten.js";
 import { geometrieRoutes } from "./geometrie.js";
 import { gtfsRealtimeRoute } from "./gtfs-realtime.js";
 import { haltesRoutes } from "./haltes.js";
-import { feedHealthOf, healthRoute, readyRoute } from "./health.js";
+import { type FeedRefreshHealth, feedHealthOf, healthRoute, readyRoute } from "./health.js";
 import { httpHygienePlugin } from "./http-hygiene.js";
 import { kleurenRoutes } from "./kleuren.js";
 import { lijnenRoutes } from "./lijnen.js";
@@ -63,8 +63,13 @@ export interface BuildAppOptions {
   realtime?: RealtimeSource;
   /** Where log lines go (one JSON object per line); default stdout. */
   logStream?: { write(line: string): void };
-  /** The Prometheus registry /metrics reads (default a new one), and what /metrics answers (default that registry's text). */
-  metrics?: { registry?: Registry; exposition?: () => Promise<string> };
+  /**
+   * The Prometheus registry /metrics reads (default a new one), what /metrics answers (default that registry's
+   * text), and the feed refresh's series when this process runs the refresh (src/cli/feed-refresh.ts).
+   */
+  metrics?: { registry?: Registry; exposition?: () => Promise<string>; feedRefresh?: () => FeedRefreshHealth | undefined };
+  /** The feed refresh's report for /health (`serve --feed`; a cluster's worker holds what its primary sent). */
+  feedRefresh?: () => FeedRefreshHealth | undefined;
   /** True once the server is shutting down (serve-command.ts): /ready answers 503, answers close their connection. */
   closing?: () => boolean;
 }
@@ -139,9 +144,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     access: config.server.metrics,
     source,
     feedHealth: feedHealthOf(options.realtime),
+    feedRefresh: options.metrics?.feedRefresh,
     now: options.clock ?? Date.now,
   });
-  await app.register(healthRoute, { source, now: options.clock ?? Date.now, realtime: options.realtime });
+  await app.register(healthRoute, {
+    source,
+    now: options.clock ?? Date.now,
+    realtime: options.realtime,
+    validityWarningDays: config.validityWarningDays,
+    feedRefresh: options.feedRefresh,
+  });
   await app.register(readyRoute, {
     source,
     now: options.clock ?? Date.now,

@@ -8,6 +8,12 @@
  * the last success, that message's age, the last error and what its entities matched (FeedManager.feedHealth);
  * a feed whose passages fell back to the schedule because of a fault is also named in `warnings`.
  *
+ * With `serve --feed ... --refresh ...` (src/cli/feed-refresh.ts), `feedRefresh` reports each GTFS feed kept current:
+ * its last check, last success, last new version and its ETag / Last-Modified, the version served (feed_info's
+ * feed_version), a version refused and the last error; a feed whose check fails, a refused version and a failed
+ * import are also named in `warnings`. Ahead of the network's last service day (VALIDITY_WARNING_DAYS, default
+ * 7) `warnings` says which day that is (src/cli/validity-warning.ts).
+ *
  * GET /ready, without a key, is the readiness a load balancer or an orchestrator asks (issue 11): 200 while the
  * server should get traffic, 503 `{statusCode, message, checks}` while it should not: it is shutting down, or a
  * configured GTFS-Realtime feed has no message younger than READY_REALTIME_MAX_AGE_SECONDS (default
@@ -20,6 +26,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Network } from "../network/model.js";
 import { networkToday, networkValidity, validityWarnings } from "../network/queries/network-validity.js";
 import type { RealtimeHealth } from "../realtime/feed-manager.js";
+import { endingSoonWarning } from "../cli/validity-warning.js";
 import { NOT_READY } from "../errors.js";
 import { formatDate } from "./dates.js";
 import type { NetworkSource } from "./network-source.js";
@@ -66,6 +73,91 @@ const RealtimeHealthSchema = Type.Object(
   { description: "present when GTFS-Realtime feeds are configured" },
 );
 
+/**
+ * What the feed refresh reports (src/cli/feed-refresh.ts), times in epoch ms. Plain data: a cluster's primary,
+ * which runs the refresh, sends it to its workers, which answer /health.
+ */
+export interface FeedRefreshHealth {
+  /** Seconds between checks; undefined: checked at start only (FEED_REFRESH=off). */
+  intervalSeconds: number | undefined;
+  /** A check or an import is under way. */
+  running: boolean;
+  lastRunMs?: number;
+  /** The last time a new snapshot from the feeds was swapped in. */
+  lastSwapMs?: number;
+  lastImport?: { atMs: number; ok: boolean; seconds: number; peakRssBytes?: number; message?: string };
+  feeds: FeedRefreshFeedHealth[];
+}
+
+export interface FeedRefreshFeedHealth {
+  name: string;
+  kind: "url" | "file";
+  /** Where it is read: a URL without credentials or query values, or the file's path. */
+  location: string;
+  lastCheckMs?: number;
+  /** The last check that reached the feed (a new version or the same). */
+  lastSuccessMs?: number;
+  /** When the version served was fetched. */
+  lastChangeMs?: number;
+  /** Validators of the version served (a URL's). */
+  etag?: string;
+  lastModified?: string;
+  bytes?: number;
+  /** A newer version that failed its import or check: it is not tried again until it changes. */
+  rejected?: { message: string; atMs: number; etag?: string; lastModified?: string };
+  lastError?: { message: string; sinceMs: number; atMs: number; checks: number };
+}
+
+const FeedRefreshSchema = Type.Object(
+  {
+    intervalSeconds: Type.Optional(Type.Integer({ description: "seconds between checks; absent: checked at start only" })),
+    running: Type.Boolean({ description: "a check or an import is under way" }),
+    lastRun: Type.Optional(Instant("the last check of the feeds")),
+    lastSwap: Type.Optional(Instant("the last time a snapshot imported from the feeds was swapped in")),
+    lastImport: Type.Optional(
+      Type.Object({
+        at: Instant("when it ended"),
+        ok: Type.Boolean(),
+        seconds: Type.Number({ description: "how long the import process ran" }),
+        peakMemoryBytes: Type.Optional(Type.Integer({ description: "the import process's peak resident memory" })),
+        message: Type.Optional(Type.String({ description: "why it failed, when it did" })),
+      }),
+    ),
+    feeds: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        kind: Type.Union([Type.Literal("url"), Type.Literal("file")]),
+        location: Type.String({ description: "a URL without credentials or query values, or a file's path" }),
+        lastCheck: Type.Optional(Instant("the last check, whatever it gave")),
+        lastSuccess: Type.Optional(Instant("the last check that reached the feed, a new version or the same")),
+        lastChange: Type.Optional(Instant("when the version served was fetched")),
+        versionServed: Type.Optional(Type.String({ description: "feed_info.txt's feed_version of the network served" })),
+        etag: Type.Optional(Type.String({ description: "the ETag of the version served" })),
+        lastModified: Type.Optional(Type.String({ description: "the Last-Modified of the version served (a file's modification time)" })),
+        bytes: Type.Optional(Type.Integer()),
+        rejected: Type.Optional(
+          Type.Object(
+            { message: Type.String(), at: Instant("when it was refused") },
+            { description: "a newer version that failed its import or check; tried again once it changes" },
+          ),
+        ),
+        lastError: Type.Optional(
+          Type.Object(
+            {
+              message: Type.String(),
+              since: Instant("the first check of this fault"),
+              at: Instant("the last check of this fault"),
+              checks: Type.Integer({ description: "checks in a row that gave it" }),
+            },
+            { description: "the fault of the last check; absent when it succeeded" },
+          ),
+        ),
+      }),
+    ),
+  },
+  { description: "present when serve keeps GTFS feeds current (--feed, FEEDS)" },
+);
+
 export const Health = Type.Object(
   {
     status: Type.Literal("ok"),
@@ -105,6 +197,7 @@ export const Health = Type.Object(
       ),
     }),
     realtime: Type.Optional(RealtimeHealthSchema),
+    feedRefresh: Type.Optional(FeedRefreshSchema),
     warnings: Type.Optional(Type.Array(Type.String(), { description: "what an operator should know, e.g. an expired network" })),
   },
   { title: "Health" },
@@ -203,13 +296,85 @@ function realtimeWarnings(h: RealtimeHealth, nowMs: number): string[] {
   return out;
 }
 
-/** The body of /health: the summary, the real-time feeds when there are, and in words what is wrong. */
-export function healthBody(net: Network, nowMs = Date.now(), realtime?: RealtimeHealth) {
-  const warnings = [...validityWarnings(net, networkToday(net, nowMs)), ...(realtime ? realtimeWarnings(realtime, nowMs) : [])];
+/** The feed refresh's report, with the version of each feed in the network served. */
+export function feedRefreshSummary(h: FeedRefreshHealth, net: Network) {
+  // The import reads the feeds in this order, so the snapshot's feeds line up with them.
+  const versions = net.meta.feeds.length === h.feeds.length ? net.meta.feeds.map((f) => f.version) : [];
+  return {
+    intervalSeconds: h.intervalSeconds,
+    running: h.running,
+    lastRun: iso(h.lastRunMs),
+    lastSwap: iso(h.lastSwapMs),
+    lastImport: h.lastImport && {
+      at: new Date(h.lastImport.atMs).toISOString(),
+      ok: h.lastImport.ok,
+      seconds: Math.round(h.lastImport.seconds * 10) / 10,
+      peakMemoryBytes: h.lastImport.peakRssBytes,
+      message: h.lastImport.message,
+    },
+    feeds: h.feeds.map((f, i) => ({
+      name: f.name,
+      kind: f.kind,
+      location: f.location,
+      lastCheck: iso(f.lastCheckMs),
+      lastSuccess: iso(f.lastSuccessMs),
+      lastChange: iso(f.lastChangeMs),
+      versionServed: versions[i] || undefined,
+      etag: f.etag,
+      lastModified: f.lastModified,
+      bytes: f.bytes,
+      rejected: f.rejected && { message: f.rejected.message, at: new Date(f.rejected.atMs).toISOString() },
+      lastError: f.lastError && {
+        message: f.lastError.message,
+        since: new Date(f.lastError.sinceMs).toISOString(),
+        at: new Date(f.lastError.atMs).toISOString(),
+        checks: f.lastError.checks,
+      },
+    })),
+  };
+}
+
+/** In words, each feed that cannot be checked or whose new version was refused, and a failed import. */
+function feedRefreshWarnings(h: FeedRefreshHealth): string[] {
+  const out: string[] = [];
+  for (const f of h.feeds) {
+    if (f.lastError) {
+      out.push(
+        `feed ${f.name}: ${f.lastError.checks} check(s) in a row failed since ${new Date(f.lastError.sinceMs).toISOString()}: ${f.lastError.message}; the network served stays`,
+      );
+    }
+    if (f.rejected) {
+      out.push(`feed ${f.name}: its new version was refused at ${new Date(f.rejected.atMs).toISOString()}: ${f.rejected.message}; the network served stays until the feed changes again`);
+    }
+  }
+  const last = h.lastImport;
+  if (last && !last.ok && !h.feeds.some((f) => f.rejected && f.rejected.atMs === last.atMs)) {
+    out.push(`feed refresh: the import of ${new Date(last.atMs).toISOString()} failed: ${last.message ?? "no reason given"}; the network served stays`);
+  }
+  return out;
+}
+
+export interface HealthExtras {
+  /** Days ahead of the last service day that a warning begins (VALIDITY_WARNING_DAYS); 0 or undefined: none. */
+  validityWarningDays?: number;
+  feedRefresh?: FeedRefreshHealth;
+}
+
+/** The body of /health: the summary, the real-time feeds and the feed refresh when there are, and in words what is wrong. */
+export function healthBody(net: Network, nowMs = Date.now(), realtime?: RealtimeHealth, extras: HealthExtras = {}) {
+  const today = networkToday(net, nowMs);
+  const ahead = endingSoonWarning(networkValidity(net, today), extras.validityWarningDays ?? 0);
+  const warnings = [
+    ...(ahead ? [ahead] : []),
+    ...validityWarnings(net, today),
+    ...(realtime ? realtimeWarnings(realtime, nowMs) : []),
+    ...(extras.feedRefresh ? feedRefreshWarnings(extras.feedRefresh) : []),
+  ];
   return {
     status: "ok" as const,
     network: networkSummary(net, nowMs),
     ...(realtime ? { realtime: realtimeSummary(realtime, nowMs) } : {}),
+    ...(extras.feedRefresh ? { feedRefresh: feedRefreshSummary(extras.feedRefresh, net) } : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }
@@ -220,10 +385,17 @@ export function feedHealthOf(realtime: RealtimeSource | undefined): ((nowMs: num
   return typeof r?.feedHealth === "function" ? (nowMs) => r.feedHealth!(nowMs) : undefined;
 }
 
-export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () => number; realtime?: RealtimeSource }> = async (
-  app,
-  { source, now, realtime },
-) => {
+export interface HealthOptions {
+  source: NetworkSource;
+  now: () => number;
+  realtime?: RealtimeSource;
+  /** VALIDITY_WARNING_DAYS; default none. */
+  validityWarningDays?: number;
+  /** The feed refresh's report, when serve keeps feeds current (read at each request). */
+  feedRefresh?: () => FeedRefreshHealth | undefined;
+}
+
+export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { source, now, realtime, validityWarningDays, feedRefresh }) => {
   const feedHealth = feedHealthOf(realtime);
   app.get(
     "/health",
@@ -240,7 +412,7 @@ export const healthRoute: FastifyPluginAsync<{ source: NetworkSource; now: () =>
     },
     async () => {
       const nowMs = now();
-      return healthBody(source.current(), nowMs, feedHealth?.(nowMs));
+      return healthBody(source.current(), nowMs, feedHealth?.(nowMs), { validityWarningDays, feedRefresh: feedRefresh?.() });
     },
   );
 };

@@ -12,6 +12,10 @@
  *   it is served, the polls in a row that failed, the last success, entities matched and unmatched;
  * - the snapshot served: its creation time and age, its format version and feed versions (an info series), when
  *   it was loaded, and reloads swapped in or refused;
+ * - the network's days left to its last service day (negative once it has run out);
+ * - with `serve --feed` (src/cli/feed-refresh.ts), per GTFS feed: its last check and last success, the checks in a
+ *   row that failed, whether a new version was refused; and the last import (seconds, peak memory, ok) and swap.
+ *   In a cluster the primary runs the refresh and registers these on its own registry (worker="primary");
  * - the process (RSS, heap, event loop lag, GC: prom-client's default metrics) when the caller turns them on.
  *
  * Who may read it (METRICS): `loopback` (default) answers a client on this machine that came directly, not
@@ -25,6 +29,9 @@ import { METRICS_FORBIDDEN } from "../errors.js";
 import type { MetricsAccess } from "../lib/config.js";
 import { SNAPSHOT_FORMAT_VERSION } from "../network/constants.js";
 import type { RealtimeHealth } from "../realtime/feed-manager.js";
+import { serviceDateToDayNumber } from "../lib/service-date.js";
+import { networkToday } from "../network/queries/network-validity.js";
+import type { FeedRefreshHealth } from "./health.js";
 import { asSwappable, type NetworkSource } from "./network-source.js";
 import { onQuotaEvent } from "./quota/quota-counters.js";
 
@@ -35,6 +42,8 @@ export interface MetricsOptions {
   /** The real-time feeds' report, when feeds are configured. */
   feedHealth?: (nowMs: number) => RealtimeHealth;
   now: () => number;
+  /** The feed refresh's report, when this process runs it (`serve --feed` with one worker). */
+  feedRefresh?: () => FeedRefreshHealth | undefined;
   /** The text /metrics answers; default this registry's. A cluster worker asks the primary for every worker's. */
   exposition?: () => Promise<string>;
 }
@@ -63,6 +72,7 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
   registerSnapshotMetrics(registry, opts.source, opts.now);
   registerQuotaMetrics(app, registry);
   if (opts.feedHealth) registerRealtimeMetrics(registry, opts.feedHealth, opts.now);
+  if (opts.feedRefresh) registerFeedRefreshMetrics(registry, opts.feedRefresh);
 
   // prom-client hashes the labels of every call; the children are kept per route, method and status instead.
   const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<"route" | "method"> }>();
@@ -133,6 +143,11 @@ function registerSnapshotMetrics(registry: Registry, source: NetworkSource, now:
     },
   });
   void info;
+  gauge(registry, "lijnwijzer_network_days_left", "Days from today to the network's last service day (0 on it, negative once it has run out)", function () {
+    const net = source.current();
+    if (net.meta.validTo === 0) return;
+    this.set(serviceDateToDayNumber(net.meta.validTo) - serviceDateToDayNumber(networkToday(net, now())));
+  });
   const swappable = asSwappable(source);
   if (!swappable) return;
   gauge(registry, "lijnwijzer_snapshot_loaded_timestamp_seconds", "When this process loaded the snapshot served (Unix time)", function () {
@@ -189,6 +204,45 @@ function registerRealtimeMetrics(registry: Registry, feedHealth: (nowMs: number)
   perFeed("lijnwijzer_realtime_feed_unmatched_entities", "Entities (or stop updates) of the message that match nothing of the network", (f) =>
     f.stats?.unmatched,
   );
+}
+
+/** The feed refresh's series (src/cli/feed-refresh.ts), read from its report at each scrape. */
+export function registerFeedRefreshMetrics(registry: Registry, report: () => FeedRefreshHealth | undefined): void {
+  type Feed = FeedRefreshHealth["feeds"][number];
+  const perFeed = (name: string, help: string, value: (f: Feed) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["feed"] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const f of report()?.feeds ?? []) {
+          const v = value(f);
+          if (v !== undefined) this.labels(f.name).set(v);
+        }
+      },
+    });
+  const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
+  perFeed("lijnwijzer_feed_last_check_timestamp_seconds", "The last check of the GTFS feed, whatever it gave (Unix time)", (f) => seconds(f.lastCheckMs));
+  perFeed("lijnwijzer_feed_last_success_timestamp_seconds", "The last check that reached the GTFS feed, a new version or the same (Unix time)", (f) =>
+    seconds(f.lastSuccessMs),
+  );
+  perFeed("lijnwijzer_feed_last_change_timestamp_seconds", "When the version of the GTFS feed served was fetched (Unix time)", (f) => seconds(f.lastChangeMs));
+  perFeed("lijnwijzer_feed_failed_checks", "Checks of the GTFS feed in a row that failed, 0 when the last succeeded", (f) => f.lastError?.checks ?? 0);
+  perFeed("lijnwijzer_feed_rejected", "1 while a newer version of the GTFS feed is refused (it failed its import or check)", (f) => (f.rejected ? 1 : 0));
+  const refresh = (name: string, help: string, value: (h: FeedRefreshHealth) => number | undefined) =>
+    gauge(registry, name, help, function () {
+      const h = report();
+      const v = h && value(h);
+      if (v !== undefined) this.set(v);
+    });
+  refresh("lijnwijzer_feed_refresh_last_swap_timestamp_seconds", "The last time a snapshot imported from the feeds was swapped in (Unix time)", (h) =>
+    seconds(h.lastSwapMs),
+  );
+  refresh("lijnwijzer_feed_refresh_import_seconds", "How long the last import process ran", (h) => h.lastImport?.seconds);
+  refresh("lijnwijzer_feed_refresh_import_peak_memory_bytes", "The last import process's peak resident memory", (h) => h.lastImport?.peakRssBytes);
+  refresh("lijnwijzer_feed_refresh_import_ok", "1 when the last import succeeded, 0 when it failed", (h) => (h.lastImport ? (h.lastImport.ok ? 1 : 0) : undefined));
 }
 
 function gauge(registry: Registry, name: string, help: string, collect: CollectFunction<Gauge>): Gauge {

@@ -65,6 +65,8 @@ export interface TripSpec extends Partial<TripRow> {
   serviceId: string;
   /** [stopId, arrival, departure] (departure defaults to arrival), optional pickup/drop-off types. */
   times: Array<[string, string, string?, number?, number?]>;
+  /** stop_sequence per stop time, increasing (GTFS allows any start and gaps); default 1, 2, 3, ... */
+  sequences?: number[];
 }
 
 export function calendar(serviceId: string, weekdays: string, start: number, end: number): CalendarRow {
@@ -102,7 +104,7 @@ export function feed(parts: {
       const s = stopIndex.get(stopId);
       if (s === undefined) throw new Error(`feed builder: unknown stop ${stopId}`);
       st.stop[row] = s;
-      st.sequence[row] = i + 1;
+      st.sequence[row] = t.sequences ? t.sequences[i] : i + 1;
       st.arrival[row] = hms(arr);
       st.departure[row] = hms(dep ?? arr);
       st.pickupType[row] = pickup ?? 0;
@@ -111,7 +113,7 @@ export function feed(parts: {
     });
   });
   st.tripStart[parts.trips.length] = row;
-  const trips: TripRow[] = parts.trips.map(({ times: _times, ...t }) => ({
+  const trips: TripRow[] = parts.trips.map(({ times: _times, sequences: _sequences, ...t }) => ({
     headsign: "",
     shortName: "",
     directionId: 0,

@@ -9,6 +9,7 @@ import {
 } from "../../src/realtime/alerts-to-disruptions.js";
 import { lineDirIdx, stopIdx } from "../timetable/fixture-network.js";
 import { alertsNetwork, brussels, Cause, Effect, texts, viaProtobuf } from "./alerts-fixture.js";
+import { stopSequenceNetwork } from "./stop-sequence-fixture.js";
 
 describe("alertsToDisruptions (alerts fixture)", () => {
   let net: Network;
@@ -173,5 +174,76 @@ describe("alertsToDisruptions (alerts fixture)", () => {
     const clash = { ...net.meta.diversions[0], id: 2_125_573_564 };
     const netWithClash: Network = { ...net, meta: { ...net.meta, diversions: [...net.meta.diversions, clash] } };
     expect(alertsToDisruptions(netWithClash, alerts).map((d) => d.id)).toEqual([2_042_663_759, 2_125_573_565]);
+  });
+});
+
+describe("alertsToDisruptions (stop-sequence fixture: a station with two platforms)", () => {
+  let net: Network;
+  const ld = (key: string) => lineDirIdx(net, key);
+  const stop = (nr: string) => stopIdx(net, nr);
+  /** [line directions, stops] of one alert with these informed entities; undefined when it names nothing. */
+  const named = (...informedEntity: object[]) => {
+    const [d] = alertsToDisruptions(net, viaProtobuf({ a: { informedEntity } }));
+    return d && [d.lineDirections, d.stops];
+  };
+  beforeAll(async () => {
+    net = await stopSequenceNetwork();
+  });
+
+  it("alertsToDisruptions - a stop_id naming a station applies to each of its platforms", () => {
+    expect(named({ stopId: "STATION" })).toEqual([[], [stop("300001"), stop("300005")]]);
+    expect(named({ stopId: "300005" })).toEqual([[], [stop("300005")]]);
+  });
+
+  it("alertsToDisruptions - a station with a route: that route's line directions and the platforms it serves", () => {
+    expect(named({ stopId: "STATION", routeId: "3001" })).toEqual([[ld("3_1_HEEN")], [stop("300001")]]);
+    expect(named({ stopId: "STATION", routeId: "3003" })).toEqual([[ld("3_3_HEEN")], [stop("300005")]]);
+    expect(named({ stopId: "STATION", trip: { tripId: "LOOP1200" } })).toEqual([[ld("3_2_HEEN")], [stop("300005")]]);
+    // a station no line of the route serves: nothing
+    expect(named({ stopId: "STATION", routeId: "1500" })).toBeUndefined();
+  });
+
+  it("alertsToDisruptions - a stop with an agency or route type: the stop, where a line of it serves the stop", () => {
+    expect(named({ stopId: "STATION", routeType: 0 })).toEqual([[], [stop("300005")]]);
+    expect(named({ stopId: "STATION", agencyId: "3" })).toEqual([[], [stop("300001"), stop("300005")]]);
+    expect(named({ stopId: "STATION", agencyId: "1" })).toBeUndefined();
+  });
+
+  it("alertsToDisruptions - a route, an agency, a route type with direction_id: the line directions of all the fields at once", () => {
+    expect(named({ routeId: "3002" })).toEqual([[ld("3_2_HEEN")], []]);
+    expect(named({ agencyId: "1" })).toEqual([[ld("1_500_HEEN")], []]);
+    expect(named({ agencyId: "3", routeType: 3 })).toEqual([[ld("3_1_HEEN"), ld("3_2_HEEN")], []]);
+    expect(named({ routeType: 0, directionId: 0 })).toEqual([[ld("3_3_HEEN")], []]);
+    expect(named({ routeType: 0, directionId: 1 })).toBeUndefined();
+    expect(named({ routeId: "3002", agencyId: "1" })).toBeUndefined();
+  });
+
+  it("alertsToDisruptions - a trip: its line direction, where its descriptor and the selector's other fields fit it", () => {
+    expect(named({ trip: { tripId: "LOOP1200" } })).toEqual([[ld("3_2_HEEN")], []]);
+    expect(named({ trip: { tripId: "FREQ", startTime: "06:20:00" } })).toEqual([[ld("3_2_HEEN")], []]);
+    expect(named({ trip: { tripId: "LOOP1200", routeId: "3002", directionId: 0 } })).toEqual([[ld("3_2_HEEN")], []]);
+    // the fields of one selector are ANDed: a trip of another route, agency, route type or direction is nothing
+    expect(named({ trip: { tripId: "LOOP1200" }, routeId: "3001" })).toBeUndefined();
+    expect(named({ trip: { tripId: "LOOP1200" }, agencyId: "1" })).toBeUndefined();
+    expect(named({ trip: { tripId: "LOOP1200" }, routeType: 0 })).toBeUndefined();
+    expect(named({ trip: { tripId: "LOOP1200", directionId: 1 } })).toBeUndefined();
+    expect(named({ trip: { tripId: "LOOP1200", routeId: "3001" } })).toBeUndefined();
+    expect(named({ trip: { tripId: "LOOP1200" }, agencyId: "3", routeType: 3 })).toEqual([[ld("3_2_HEEN")], []]);
+    // a trip with a stop: the line direction and the stop, where the trip calls
+    expect(named({ trip: { tripId: "ZERO0800" }, stopId: "300002" })).toEqual([[ld("3_1_HEEN")], [stop("300002")]]);
+    expect(named({ trip: { tripId: "ZERO0800" }, stopId: "300004" })).toBeUndefined();
+  });
+
+  it("alertsToDisruptions - a selector whose fields exclude each other is counted by the reason of what is missing", () => {
+    const m = matchAlerts(
+      net,
+      viaProtobuf({
+        trip: { informedEntity: [{ trip: { tripId: "LOOP1200" }, routeId: "3001" }] },
+        stop: { informedEntity: [{ stopId: "STATION", routeId: "1500" }] },
+        route: { informedEntity: [{ routeId: "3002", agencyId: "1" }] },
+        station: { informedEntity: [{ stopId: "STATION" }] },
+      }),
+    );
+    expect(m.outcomes).toEqual(["unknown_trip", "unknown_stop", "unknown_route", undefined]);
   });
 });

@@ -75,8 +75,8 @@ describe("stop_sequence and station alerts over HTTP (stop-sequence fixture)", (
     const res = await get(DEFAULT_GTFS_RT_PATH);
     expect(res.status).toBe(200);
     const message = bindings.transit_realtime.FeedMessage.decode(new Uint8Array(await res.arrayBuffer()));
-    const loop = message.entity.find((e) => e.tripUpdate?.trip?.tripId === "LOOP1200")!;
-    expect(loop.tripUpdate!.stopTimeUpdate.map((u) => [u.stopSequence, u.stopId, Number(u.departure?.delay)])).toEqual([
+    const loop = message.entity.find((e) => e.tripUpdate?.trip?.tripId === "LOOP1200");
+    expect(loop?.tripUpdate?.stopTimeUpdate?.map((u) => [u.stopSequence, u.stopId, Number(u.departure?.delay)])).toEqual([
       [20, "300002", 120],
       [30, "300004", 120],
       [40, "300002", 300],

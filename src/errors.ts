@@ -72,6 +72,11 @@ export const LINE_DIRECTION_NOT_FOUND = defineError(
   "Line %s of entity %s has no direction %s",
 );
 export const STOP_NOT_FOUND = defineError("LW_STOP_NOT_FOUND", 404, "Stop %s of entity %s does not exist");
+// A key of the key history that an import removed (src/network/key-history.ts): 404, saying when, never another resource.
+export const ENTITY_REMOVED = defineError("LW_ENTITY_REMOVED", 404, "Entity %s was removed from the network %s");
+export const LINE_REMOVED = defineError("LW_LINE_REMOVED", 404, "Line %s of entity %s was removed from the network %s");
+export const LINE_DIRECTION_REMOVED = defineError("LW_LINE_DIRECTION_REMOVED", 404, "Line %s of entity %s has had no direction %s since %s");
+export const STOP_REMOVED = defineError("LW_STOP_REMOVED", 404, "Stop %s of entity %s was removed from the network %s");
 export const MUNICIPALITY_NOT_FOUND = defineError("LW_MUNICIPALITY_NOT_FOUND", 404, "Municipality %s does not exist");
 export const REGION_NOT_FOUND = defineError("LW_REGION_NOT_FOUND", 404, "Transport region %s does not exist");
 export const COLOUR_NOT_FOUND = defineError("LW_COLOUR_NOT_FOUND", 404, "Colour %s does not exist");

@@ -30,6 +30,10 @@ const NOT_FOUND_HINTS: Record<string, string> = {
   LW_MUNICIPALITY_NOT_FOUND: "municipality numbers are NIS codes, e.g. 24062 for Leuven; they are listed at /gemeenten",
   LW_REGION_NOT_FOUND: "the transport regions are listed at /vervoerregios",
   LW_COLOUR_NOT_FOUND: "the colours are listed at /kleuren",
+  LW_ENTITY_REMOVED: "its number is never given to another entity; the entities are listed at /entiteiten",
+  LW_LINE_REMOVED: "its number is never given to another line; a line that runs again under its GTFS route_id gets it back (/lijnen/gtfs/{route_id})",
+  LW_LINE_DIRECTION_REMOVED: "the directions of a line are listed at /lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen",
+  LW_STOP_REMOVED: "its number is never given to another stop; a stop that comes back under its GTFS stop_id gets it back (/haltes/gtfs/{stop_id})",
 };
 
 export function errorBody(statusCode: number, message: string): ErrorBody {

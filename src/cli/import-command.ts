@@ -1,11 +1,15 @@
-import { existsSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import { LijnwijzerError } from "../errors.js";
+import { downloadFeed, redactUrl } from "../gtfs/download-feed.js";
 import { GtfsError, readGtfs } from "../gtfs/index.js";
 import type { GtfsFeed } from "../gtfs/types.js";
 import { compileNetwork, type CompileInput } from "../network/compile-network.js";
 import { detectProfile } from "../network/detect-profile.js";
 import { PLACE_KINDS, type KeyProfile, type Network } from "../network/model.js";
-import { writeSnapshot } from "../network/snapshot.js";
+import type { KeyHistory } from "../network/key-history.js";
+import { readSnapshotKeyHistory, writeSnapshot } from "../network/snapshot.js";
 import { defaultReferenceDir } from "../reference/default-reference-dir.js";
 import { PlacesFileError, readAddresses } from "../reference/read-addresses.js";
 import { readPois } from "../reference/read-pois.js";
@@ -21,8 +25,18 @@ import { warningLines } from "./warning-lines.js";
 export type ProfileChoice = KeyProfile | "auto";
 
 export interface ImportOptions {
+  /** GTFS zips or folders, or http(s) URLs of zips (downloaded first, with `headers`). */
   feeds: string[];
   out: string;
+  /** Request headers for feed URLs, e.g. a subscription key. */
+  headers?: Record<string, string>;
+  /**
+   * The snapshot whose keys this import continues (key-history.ts); default the snapshot already at `out`, when
+   * there is one this lijnwijzer can read.
+   */
+  previous?: string;
+  /** Start the keys over: no previous snapshot is read. */
+  freshKeys?: boolean;
   /** Default "auto". */
   profile?: ProfileChoice;
   /** Reference folder; "none" for no reference data; default: the built-in Flanders data. */
@@ -62,9 +76,11 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
   const profileLines: string[] = [];
   let addresses: AddressTable | undefined;
   let pois: PoiTable | undefined;
+  const keys = previousKeys(options, log);
+  const downloads = await downloadFeeds(options.feeds, options.headers ?? {}, progress);
   try {
     const reference = await loadReference(options.reference);
-    for (const [i, path] of options.feeds.entries()) {
+    for (const [i, path] of downloads.paths.entries()) {
       if (!existsSync(path)) throw new CliError(`feed ${path} does not exist: give a GTFS zip file or a folder of GTFS .txt files`);
       const feed = await readFeedFile(path, i, options.feeds.length, progress);
       const detected = detectProfile(feed);
@@ -78,6 +94,7 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
       walkRadiusMeters: options.walkRadiusMeters,
       addresses,
       pois,
+      previousKeys: keys.history,
       onStage: (s) => progress.stage(`compiling: ${s}`),
     });
     progress.stage("writing snapshot");
@@ -85,14 +102,91 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
   } finally {
     // Ends a progress bar's line, also before an error message.
     progress.done();
+    downloads.cleanUp();
   }
   const seconds = (performance.now() - started) / 1000;
   const peak = peakRssBytes();
   const feeds = inputs.map((i) => i.feed);
   const placeFiles = [...(addresses?.files ?? []).map((f) => ({ ...f, what: "addresses" })), ...(pois?.files ?? []).map((f) => ({ ...f, what: "kept" }))];
   for (const line of importSummary(feeds, profileLines, placeFiles, network, snapshotBytes, seconds, peak, options.out)) log(line);
+  for (const line of keyChangeLines(network, keys.from)) log(line);
   for (const message of validityWarning(network).messages) log(`lijnwijzer import: warning: ${message}`);
   return { network, snapshotBytes, seconds, peakRssBytes: peak };
+}
+
+/** The largest feed download accepted, and how long a server may stay silent: a country's feed is some 200 MB. */
+const DOWNLOAD_MAX_BYTES = 2 * 1024 ** 3;
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Downloads the feeds given as http(s) URLs into a temporary folder, each under the last part of its URL's path
+ * (the summary and meta.feeds name it so); local paths pass through. `cleanUp` removes the folder.
+ */
+async function downloadFeeds(feeds: readonly string[], headers: Record<string, string>, progress: Progress): Promise<{ paths: string[]; cleanUp(): void }> {
+  const urls = feeds.filter((f) => /^https?:\/\//i.test(f));
+  if (urls.length === 0) return { paths: [...feeds], cleanUp: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), "lijnwijzer-feeds-"));
+  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const paths: string[] = [];
+    for (const [i, feed] of feeds.entries()) {
+      if (!urls.includes(feed)) {
+        paths.push(feed);
+        continue;
+      }
+      const name = basename(new URL(feed).pathname) || "feed.zip";
+      const path = join(dir, String(i), /\.zip$/i.test(name) ? name : `${name}.zip`);
+      mkdirSync(dirname(path));
+      progress.stage(`downloading ${redactUrl(feed)}`);
+      await downloadFeed(feed, path, { headers, maxBytes: DOWNLOAD_MAX_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS });
+      paths.push(path);
+    }
+    return { paths, cleanUp };
+  } catch (err) {
+    progress.done();
+    cleanUp();
+    if (err instanceof LijnwijzerError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+/**
+ * The key history this import continues: `--previous`, else the snapshot already at `--out` (when this lijnwijzer
+ * can read it: one of an older format starts the keys over, saying so), none with `--fresh-keys`.
+ */
+function previousKeys(options: ImportOptions, log: (line: string) => void): { history?: KeyHistory; from: string } {
+  if (options.freshKeys) return { from: "keys started over (--fresh-keys)" };
+  if (options.previous !== undefined) {
+    if (!existsSync(options.previous)) throw new CliError(`--previous ${options.previous} does not exist: name the snapshot this import replaces, or leave --previous out`);
+    try {
+      return { history: readSnapshotKeyHistory(options.previous), from: `keys continue ${options.previous}` };
+    } catch (err) {
+      if (err instanceof LijnwijzerError) throw new CliError(`--previous: ${err.message}; or start the keys over with --fresh-keys`);
+      throw err;
+    }
+  }
+  if (!existsSync(options.out)) return { from: "new keys (no snapshot at --out yet)" };
+  try {
+    return { history: readSnapshotKeyHistory(options.out), from: `keys continue ${options.out}` };
+  } catch (err) {
+    if (!(err instanceof LijnwijzerError)) throw err;
+    log(`lijnwijzer import: warning: the keys start over: ${err.message}`);
+    return { from: "new keys (the snapshot at --out has no key history this lijnwijzer reads)" };
+  }
+}
+
+/** What the import changed in the keys: `keys: continue net.snapshot (import 3 of 3)` and a line per kind. */
+function keyChangeLines(network: Network, from: string): string[] {
+  const { imports, keyChanges } = network.meta;
+  const lines = [`keys: ${from}${imports.length > 1 ? ` (import ${imports.length}, the first of ${imports[0].createdAt.slice(0, 10)})` : ""}:`];
+  const label: Record<string, string> = { entity: "entities", line: "lines", lineDirection: "line directions", stop: "stops" };
+  const n = (x: number) => x.toLocaleString("en");
+  for (const c of keyChanges) {
+    const parts = [`${n(c.kept)} kept`, `${n(c.added)} added${c.addedExamples.length && imports.length > 1 ? ` (${c.addedExamples.join(", ")}${c.added > c.addedExamples.length ? ", ..." : ""})` : ""}`];
+    parts.push(`${n(c.removed)} removed${c.removedExamples.length ? ` (${c.removedExamples.join(", ")}${c.removed > c.removedExamples.length ? ", ..." : ""})` : ""}`);
+    lines.push(`  ${label[c.kind].padEnd(16)} ${parts.join(", ")}`);
+  }
+  return lines;
 }
 
 /** Reads one feed; the progress label names its file (and which of several it is). */

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { formatServiceDate } from "../lib/service-date.js";
 import { BEDIENINGTYPES, VERVOERTYPES } from "../network/model.js";
 import { networkCounts } from "./import-command.js";
-import { lineMapping, stopMapping } from "./key-mapping.js";
+import { keyHistoryMapping, lineMapping, stopMapping } from "./key-mapping.js";
 import { openSnapshot } from "./open-snapshot.js";
 import { formatBytes } from "./peak-memory.js";
 import { validityWarning } from "./validity-warning.js";
@@ -13,19 +13,23 @@ export interface InspectOptions {
   stops?: string;
   /** Print the lines' GTFS ids and keys instead, those containing this text ("" for all). */
   lines?: string;
+  /** Print the key history instead, the keys whose GTFS id, key or resource contains this text ("" for all). */
+  keyHistory?: string;
 }
 
 /**
  * `lijnwijzer inspect <file>`: counts, validity, entities, the largest lines and the import's
- * warnings of a snapshot; with `--stops`/`--lines` the mapping from GTFS ids to API keys.
+ * warnings of a snapshot; with `--stops`/`--lines` the mapping from GTFS ids to API keys, with `--key-history`
+ * every key the network's imports gave and when.
  */
 export function inspectSnapshot(path: string, log: (line: string) => void = console.log, options: InspectOptions = {}): void {
   const started = performance.now();
   const net = openSnapshot(path);
   const loadMs = performance.now() - started;
-  if (options.stops !== undefined || options.lines !== undefined) {
+  if (options.stops !== undefined || options.lines !== undefined || options.keyHistory !== undefined) {
     if (options.stops !== undefined) for (const line of stopMapping(net, options.stops)) log(line);
     if (options.lines !== undefined) for (const line of lineMapping(net, options.lines)) log(line);
+    if (options.keyHistory !== undefined) for (const line of keyHistoryMapping(net, options.keyHistory)) log(line);
     return;
   }
   const m = net.meta;

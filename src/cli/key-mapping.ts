@@ -3,7 +3,9 @@
  * got, so that users find their own stops and lines. One row per stop or line, aligned columns;
  * the filter keeps rows any of whose columns contains it, case-insensitively.
  */
-import type { Network } from "../network/model.js";
+import { NONE16 } from "../network/constants.js";
+import { recordKey } from "../network/key-history.js";
+import { KEY_KINDS, type Network } from "../network/model.js";
 
 /** Stops: GTFS stop_id and stop_code -> key `<entity>_<stop number>`, resource path and name. */
 export function stopMapping(net: Network, filter = ""): string[] {
@@ -32,9 +34,34 @@ export function lineMapping(net: Network, filter = ""): string[] {
   return table("line", lines.count, ["route_id", "key", "public number", "resource", "description"], rows, filter);
 }
 
-function table(what: string, total: number, header: string[], rows: string[][], filter: string): string[] {
+/**
+ * The key history (key-history.ts): every key the network's imports gave, with its GTFS id, the import that added
+ * it and the one that removed it ("-" while present). The filter matches the GTFS id, the key or the resource.
+ */
+export function keyHistoryMapping(net: Network, filter = ""): string[] {
+  const { keyHistory: h, strings: s, meta } = net;
+  const day = (i: number) => meta.imports[i]?.createdAt.slice(0, 10) ?? "?";
+  const rows: string[][] = [];
+  for (let i = 0; i < h.count; i++) {
+    const kind = KEY_KINDS[h.kind[i]];
+    const key = recordKey({ kind, entity: s.get(h.entity[i]), number: s.get(h.number[i]), direction: h.direction[i] });
+    const [e, n, d] = key.split("_");
+    const resource =
+      kind === "entity" ? `/entiteiten/${e}` : kind === "stop" ? `/haltes/${e}/${n}` : kind === "line" ? `/lijnen/${e}/${n}` : `/lijnen/${e}/${n}/lijnrichtingen/${d}`;
+    const feed = meta.imports[h.added[i]]?.feeds[h.feed[i]]?.source ?? String(h.feed[i]);
+    rows.push([kind, feed, s.get(h.gtfsId[i]), key, resource, day(h.added[i]), h.removed[i] === NONE16 ? "" : day(h.removed[i])]);
+  }
+  const header = ["kind", "feed", "GTFS id", "key", "resource", "added", "removed"];
+  const lines = table("key", h.count, header, rows, filter, [2, 3, 4]);
+  const first = meta.imports[0]?.createdAt.slice(0, 10);
+  return [`key history: ${meta.imports.length} import${meta.imports.length === 1 ? "" : "s"} since ${first}`, ...lines];
+}
+
+/** `searched`: the columns the filter looks in (default all). */
+function table(what: string, total: number, header: string[], rows: string[][], filter: string, searched?: number[]): string[] {
   const needle = filter.toLowerCase();
-  const kept = needle ? rows.filter((r) => r.some((cell) => cell.toLowerCase().includes(needle))) : rows;
+  const matches = (r: string[]) => (searched ? searched.map((c) => r[c]) : r).some((cell) => cell.toLowerCase().includes(needle));
+  const kept = needle ? rows.filter(matches) : rows;
   const matching = filter ? ` matching "${filter}"` : "";
   if (kept.length === 0) return [`no ${what}${matching} (of ${total} ${what}s)`];
   // An empty cell (a stop without stop_code) shows "-", so that every row has all its columns.

@@ -2,7 +2,7 @@
  * The `lijnwijzer` command:
  *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none] [--walk-radius <m>]
  *                     [--addresses <csv>]... [--pois <csv|geojson>]...
- *   lijnwijzer inspect <file> [--stops|--lines] [filter]
+ *   lijnwijzer inspect <file> [--stops|--lines|--key-history] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
  *   lijnwijzer reload [--admin-port <n>]                                 (reload-command.ts)
@@ -20,6 +20,7 @@ import { loadConfig } from "../lib/config.js";
 import { MAX_WALK_RADIUS_METERS } from "../network/build-footpaths.js";
 import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
+import { parseHeaderOptions } from "./header-options.js";
 import { importFeeds } from "./import-command.js";
 import { inspectSnapshot } from "./inspect-command.js";
 import { KEYS_USAGE, keysCommand } from "./keys-command.js";
@@ -31,8 +32,14 @@ import { serveSnapshot } from "./serve-command.js";
 import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
 
 const USAGE = `usage:
-  lijnwijzer import <feed.zip|folder>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
+  lijnwijzer import <feed.zip|folder|url>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
                     [--walk-radius <metres>] [--addresses <csv>]... [--pois <csv|geojson>]...
+                    [--header "Name: value"]... [--previous <snapshot> | --fresh-keys]
+      a feed may be an http(s) URL of a GTFS zip, fetched with the --header lines (e.g. a subscription key)
+      keys never move: every stop, line, line direction and entity that survives keeps the key of the snapshot
+      this import replaces (--previous, default the snapshot already at --out), a new one gets a number never
+      used before, a removed one answers 404 "removed"; --fresh-keys starts the keys over; feeds keep their keys
+      when given in the same order each time
       --profile auto (default) takes delijn for a feed that follows the operator's own GTFS
       conventions and generic for any other; the summary says which each feed got and why
       --walk-radius: stops at most this far apart (straight line) are linked on foot for route planning
@@ -43,6 +50,8 @@ const USAGE = `usage:
   lijnwijzer inspect <snapshot>                        counts, validity, entities, largest lines, warnings
   lijnwijzer inspect <snapshot> --stops|--lines [text] GTFS ids -> API keys, of the stops or lines whose
                                                        id, code, key or name contains text
+  lijnwijzer inspect <snapshot> --key-history [text]   every key the imports gave (kept, added, removed and
+                                                       when), of the ids, keys or resources containing text
   lijnwijzer serve [--network <snapshot>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
   lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080), with the
                        built-in real-time simulator unless --realtime, --no-realtime or REALTIME_FEEDS says otherwise
@@ -123,6 +132,9 @@ async function importCommand(args: string[]): Promise<number> {
       "walk-radius": { type: "string" },
       addresses: { type: "string", multiple: true },
       pois: { type: "string", multiple: true },
+      header: { type: "string", multiple: true, short: "H" },
+      previous: { type: "string" },
+      "fresh-keys": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -141,9 +153,13 @@ async function importCommand(args: string[]): Promise<number> {
       return usage(`--walk-radius must be a number of metres from 0 to ${MAX_WALK_RADIUS_METERS}, not "${values["walk-radius"]}"`);
     }
   }
+  if (values.previous !== undefined && values["fresh-keys"]) return usage("--previous and --fresh-keys exclude each other: continue the keys of a snapshot, or start them over");
   await importFeeds({
     feeds: positionals,
     out: values.out,
+    headers: parseHeaderOptions(values.header ?? []),
+    previous: values.previous,
+    freshKeys: values["fresh-keys"],
     profile,
     reference: values.reference,
     walkRadiusMeters,
@@ -157,15 +173,19 @@ function inspectCommand(args: string[]): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { stops: { type: "boolean" }, lines: { type: "boolean" } },
+    options: { stops: { type: "boolean" }, lines: { type: "boolean" }, "key-history": { type: "boolean" } },
   });
   if (positionals.length === 0) return usage("inspect needs a snapshot file");
-  const listing = values.stops || values.lines;
+  const listing = values.stops || values.lines || values["key-history"];
   if (positionals.length > (listing ? 2 : 1)) {
-    return usage(listing ? "inspect takes a snapshot file and one filter text" : "inspect takes one snapshot file (a filter text goes with --stops or --lines)");
+    return usage(listing ? "inspect takes a snapshot file and one filter text" : "inspect takes one snapshot file (a filter text goes with --stops, --lines or --key-history)");
   }
   const filter = positionals[1] ?? "";
-  inspectSnapshot(positionals[0], undefined, { stops: values.stops ? filter : undefined, lines: values.lines ? filter : undefined });
+  inspectSnapshot(positionals[0], undefined, {
+    stops: values.stops ? filter : undefined,
+    lines: values.lines ? filter : undefined,
+    keyHistory: values["key-history"] ? filter : undefined,
+  });
   return 0;
 }
 

@@ -20,6 +20,7 @@ import { decodeFeedMessage, FeedDecodeError } from "../realtime/feed-codec.js";
 import type { RtFeedMessage } from "../realtime/gtfs-rt-types.js";
 import type { FeedMatchStats, RealtimeState, UnmatchedReason } from "../realtime/realtime-state.js";
 import { CliError } from "./cli-error.js";
+import { parseHeaderOptions } from "./header-options.js";
 import { openSnapshot } from "./open-snapshot.js";
 
 export const REALTIME_USAGE = "lijnwijzer realtime <snapshot> <feed url|file> [--header \"Name: value\"]... [--at <yyyy-MM-ddTHH:mm>]";
@@ -57,7 +58,7 @@ export async function realtimeCommand(args: string[]): Promise<number> {
   });
   if (positionals.length !== 2) throw new CliError(`realtime takes a snapshot file and a feed (URL or file)\nusage: ${REALTIME_USAGE}`, 2);
   const [snapshot, feed] = positionals;
-  const headers = parseHeaders(values.header ?? []);
+  const headers = parseHeaderOptions(values.header ?? []);
   const network = openSnapshot(snapshot);
   const bytes = await readFeed(feed, headers);
   let message: RtFeedMessage;
@@ -76,16 +77,6 @@ export async function realtimeCommand(args: string[]): Promise<number> {
   const stats = state.stats[0];
   console.log(report(feed, bytes.length, message, state, stats, nowMs, buildMs));
   return stats.matched > 0 ? 0 : 1;
-}
-
-function parseHeaders(list: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const h of list) {
-    const i = h.indexOf(":");
-    if (i <= 0) throw new CliError(`--header "${h}" is not "Name: value", e.g. --header "Ocp-Apim-Subscription-Key: <key>"`, 2);
-    out[h.slice(0, i).trim()] = h.slice(i + 1).trim();
-  }
-  return out;
 }
 
 async function readFeed(feed: string, headers: Record<string, string>): Promise<Uint8Array> {

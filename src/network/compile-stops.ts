@@ -194,8 +194,9 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
  * The generic profile's stop keys of feed slot `f` (docs/DATASET_EXTENSIONS.md, "Keys that never move"). The first
  * import numbers the stops by stableNumbers, each in the entity of the first trip serving it. Later imports: a
  * stop_id an earlier import numbered keeps its key while it stays within MOVED_STOP_METERS of where it was and its
- * entity still exists; a new stop_id (or one reused for another place) takes its own number when it is a plain
- * number no stop of the feed ever had, else the next number above every number the feed's stops ever had.
+ * entity still exists. A new stop_id (or one reused for another place) takes its own number when the feed's stops
+ * have always been numbered by their ids (all plain numbers) and no stop ever had it, else the next number above
+ * every number the feed's stops ever had.
  */
 function genericStopKeys(
   ctx: CompileContext,
@@ -210,6 +211,7 @@ function genericStopKeys(
     return rows.map((r, i) => ({ entity: firstEntity[i], number: numbers.get(r.stopId)! }));
   }
   const used = keys.usedNumbers((r) => r.kind === "stop" && r.feed === f);
+  const byOwnId = !keys.some((r) => r.kind === "stop" && r.feed === f && !(isPlainNumber(r.gtfsId) && String(Number(r.gtfsId)) === r.number));
   const out: Array<{ entity: number; number: string } | undefined> = rows.map((r, i) => {
     const before = keys.previous("stop", f, r.stopId);
     const entity = before && ents.entityByNumber.get(before.entity);
@@ -226,7 +228,7 @@ function genericStopKeys(
   const rest: number[] = [];
   for (const i of fresh) {
     const n = isPlainNumber(rows[i].stopId) ? String(Number(rows[i].stopId)) : undefined;
-    if (n !== undefined && own.get(n) === 1 && !used.has(n)) {
+    if (byOwnId && n !== undefined && own.get(n) === 1 && !used.has(n)) {
       out[i] = { entity: firstEntity[i], number: n };
       used.add(n);
     } else rest.push(i);

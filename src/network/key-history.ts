@@ -135,6 +135,11 @@ export class KeyBook {
     return out;
   }
 
+  /** Whether any record of the history (present or removed) matches `where`. */
+  some(where: (r: Readonly<KeyRecord>) => boolean): boolean {
+    return this.records.some(where);
+  }
+
   /**
    * This import gives `key` to the id: the id's latest record when it has the same key (kept; revived when it
    * had been removed), else a new record (and the id's old record, if any, counts as removed).

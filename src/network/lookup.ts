@@ -9,12 +9,18 @@
 import {
   COLOUR_NOT_FOUND,
   ENTITY_NOT_FOUND,
+  ENTITY_REMOVED,
   LINE_DIRECTION_NOT_FOUND,
+  LINE_DIRECTION_REMOVED,
   LINE_NOT_FOUND,
+  LINE_REMOVED,
   MUNICIPALITY_NOT_FOUND,
   REGION_NOT_FOUND,
   STOP_NOT_FOUND,
+  STOP_REMOVED,
 } from "../errors.js";
+import { NONE16 } from "./constants.js";
+import { KEY_KINDS, type KeyKind } from "./model.js";
 import type {
   ColourIdx,
   EntityIdx,
@@ -39,6 +45,11 @@ export interface NetworkLookup {
   readonly regionByCode: ReadonlyMap<string, RegionIdx>;
   /** upper-case colour code -> ColourIdx */
   readonly colourByCode: ReadonlyMap<string, ColourIdx>;
+  /**
+   * "<kind>:<key>" of a removed key no resource has now ("stop:1_49", "lineDirection:1_5_TERUG") -> the index in
+   * meta.imports of the import that removed it (the latest, when a key went more than once)
+   */
+  readonly removedKeys: ReadonlyMap<string, number>;
 }
 
 const cache = new WeakMap<Network, NetworkLookup>();
@@ -77,7 +88,34 @@ function buildLookup(net: Network): NetworkLookup {
   const municipalityByNis = new Map<number, MunicipalityIdx>(meta.municipalities.map((m, i) => [m.nis, i]));
   const regionByCode = new Map<string, RegionIdx>(meta.regions.map((r, i) => [r.code.toUpperCase(), i]));
   const colourByCode = new Map<string, ColourIdx>(meta.colours.map((c, i) => [c.code.toUpperCase(), i]));
-  return { stopByKey, lineByKey, entityByNumber, municipalityByNis, regionByCode, colourByCode };
+  return { stopByKey, lineByKey, entityByNumber, municipalityByNis, regionByCode, colourByCode, removedKeys: removedKeys(net) };
+}
+
+/** The removed keys of the key history, as NetworkLookup.removedKeys (keys present now are left out by the callers' order). */
+function removedKeys(net: Network): Map<string, number> {
+  const { keyHistory: h, strings } = net;
+  const out = new Map<string, number>();
+  for (let i = 0; i < h.count; i++) {
+    if (h.removed[i] === NONE16) continue;
+    const kind = KEY_KINDS[h.kind[i]];
+    const entity = normaliseKeyNumber(strings.get(h.entity[i]));
+    const number = normaliseKeyNumber(strings.get(h.number[i]));
+    const key = kind === "entity" ? entity : kind === "lineDirection" ? `${entity}_${number}_${h.direction[i]}` : `${entity}_${number}`;
+    const k = `${kind}:${key}`;
+    if ((out.get(k) ?? -1) < h.removed[i]) out.set(k, h.removed[i]);
+  }
+  return out;
+}
+
+/** When a removed key went: "on 2026-11-26 (feed version 20261120)", from meta.imports. */
+export function removalText(net: Network, kind: KeyKind, key: string): string | undefined {
+  const at = networkLookup(net).removedKeys.get(`${kind}:${key}`);
+  if (at === undefined) return undefined;
+  const imp = net.meta.imports[at];
+  if (!imp) return "by an earlier import";
+  const versions = imp.feeds.filter((f) => f.version).map((f) => (imp.feeds.length > 1 ? `${f.source} ${f.version}` : f.version));
+  const version = versions.length ? ` (feed version${versions.length > 1 ? "s" : ""} ${versions.join(", ")})` : "";
+  return `on ${imp.createdAt.slice(0, 10)}${version}`;
 }
 
 export function findStop(net: Network, entity: string, stop: string): StopIdx | undefined {
@@ -106,29 +144,36 @@ export function findColour(net: Network, code: string): ColourIdx | undefined {
 
 // --- the same, throwing the catalogue's 404 errors ------------------------------------------------------
 
+// A key the key history removed answers that it was removed and when (LW_*_REMOVED), never "does not exist".
+
 export function requireStop(net: Network, entity: string, stop: string): StopIdx {
   const s = findStop(net, entity, stop);
-  if (s === undefined) throw STOP_NOT_FOUND(stop, entity);
-  return s;
+  if (s !== undefined) return s;
+  const removed = removalText(net, "stop", `${normaliseKeyNumber(entity)}_${normaliseKeyNumber(stop)}`);
+  throw removed ? STOP_REMOVED(stop, entity, removed) : STOP_NOT_FOUND(stop, entity);
 }
 
 export function requireLine(net: Network, entity: string, line: string): LineIdx {
   const l = findLine(net, entity, line);
-  if (l === undefined) throw LINE_NOT_FOUND(line, entity);
-  return l;
+  if (l !== undefined) return l;
+  const removed = removalText(net, "line", `${normaliseKeyNumber(entity)}_${normaliseKeyNumber(line)}`);
+  throw removed ? LINE_REMOVED(line, entity, removed) : LINE_NOT_FOUND(line, entity);
 }
 
 /** A line direction that has trips; `direction` 0 = HEEN, 1 = TERUG. */
 export function requireLineDirection(net: Network, entity: string, line: string, direction: 0 | 1): LineDirIdx {
   const ld = requireLine(net, entity, line) * 2 + direction;
-  if (net.lineDirections.exists[ld] !== 1) throw LINE_DIRECTION_NOT_FOUND(line, entity, direction === 0 ? "HEEN" : "TERUG");
-  return ld;
+  if (net.lineDirections.exists[ld] === 1) return ld;
+  const name = direction === 0 ? "HEEN" : "TERUG";
+  const removed = removalText(net, "lineDirection", `${normaliseKeyNumber(entity)}_${normaliseKeyNumber(line)}_${direction}`);
+  throw removed ? LINE_DIRECTION_REMOVED(line, entity, name, removed.replace(/^on /, "")) : LINE_DIRECTION_NOT_FOUND(line, entity, name);
 }
 
 export function requireEntity(net: Network, entity: string): EntityIdx {
   const e = findEntity(net, entity);
-  if (e === undefined) throw ENTITY_NOT_FOUND(entity);
-  return e;
+  if (e !== undefined) return e;
+  const removed = removalText(net, "entity", normaliseKeyNumber(entity));
+  throw removed ? ENTITY_REMOVED(entity, removed) : ENTITY_NOT_FOUND(entity);
 }
 
 export function requireMunicipality(net: Network, nis: number): MunicipalityIdx {

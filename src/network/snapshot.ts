@@ -15,7 +15,8 @@
 import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { SNAPSHOT_INVALID, SNAPSHOT_VERSION_MISMATCH } from "../errors.js";
 import { SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "./constants.js";
-import type { Network, NetworkMeta } from "./model.js";
+import { readKeyHistory, type KeyHistory } from "./key-history.js";
+import type { KeyHistoryColumns, Network, NetworkMeta } from "./model.js";
 import { PackedStrings } from "./packed-strings.js";
 
 type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
@@ -167,6 +168,41 @@ export function isLoadableSnapshot(path: string): boolean {
     return true;
   } catch {
     return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The key history of the snapshot at `path` (key-history.ts), reading only its header, the history's columns and
+ * the string table: an import continuing a country-sized network does not load the whole network beside its own.
+ */
+export function readSnapshotKeyHistory(path: string): KeyHistory {
+  const fd = openSync(path, "r");
+  try {
+    const head = Buffer.alloc(16);
+    readSync(fd, head, 0, 16, 0);
+    checkFormat(head, path);
+    const headerBytes = Buffer.alloc(16 + head.readUInt32LE(12));
+    if (readSync(fd, headerBytes, 0, headerBytes.length, 0) < headerBytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
+    const header = readSnapshotHeader(headerBytes, path);
+    const read = (group: string): Record<string, unknown> => {
+      const entry = header.groups[group];
+      if (!entry) throw SNAPSHOT_INVALID(path, `group ${group} is missing`);
+      const cols: Record<string, unknown> = { ...entry.scalars };
+      for (const c of entry.columns) {
+        const ctor = ARRAY_TYPES[c.type];
+        if (!ctor) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} has unknown type ${c.type}`);
+        const out = new ctor(c.length);
+        const bytes = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+        if (readSync(fd, bytes, 0, bytes.length, c.offset) < bytes.length) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is truncated`);
+        cols[c.name] = out;
+      }
+      return cols;
+    };
+    const strings = read("strings");
+    const packed = new PackedStrings(strings.offsets as Uint32Array, strings.bytes as Uint8Array);
+    return readKeyHistory(read("keyHistory") as unknown as KeyHistoryColumns, packed, header.meta);
   } finally {
     closeSync(fd);
   }

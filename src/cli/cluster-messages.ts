@@ -7,7 +7,10 @@
  * network served) answered by `prepared`, then `commit` (swap) answered by `committed`, or `abort` (keep the old).
  * Metrics: a worker asked for /metrics sends `metrics`; the primary answers every worker's, merged.
  * Shutdown: `shutdown` (finish the requests in flight, then exit).
+ * Feed refresh (`serve --feed`, run by the primary): `feed-refresh` carries its report, for the workers' /health;
+ * a reload it asks for names the new snapshot's `path` in `prepare`.
  */
+import type { FeedRefreshHealth } from "../api/health.js";
 import type { SnapshotIdentity } from "./snapshot-reload.js";
 
 export type WorkerMessage =
@@ -19,12 +22,13 @@ export type WorkerMessage =
   | { type: "lw:metrics"; id: number };
 
 export type PrimaryMessage =
-  | { type: "lw:prepare"; id: number }
+  | { type: "lw:prepare"; id: number; path?: string }
   | { type: "lw:commit"; id: number }
   | { type: "lw:abort"; id: number; message: string }
   | { type: "lw:metrics"; id: number; text: string }
   | { type: "lw:metrics"; id: number; error: string }
-  | { type: "lw:shutdown"; signal: string };
+  | { type: "lw:shutdown"; signal: string }
+  | { type: "lw:feed-refresh"; report: FeedRefreshHealth };
 
 export function isWorkerMessage(m: unknown): m is WorkerMessage {
   return typeof m === "object" && m !== null && typeof (m as { type?: unknown }).type === "string" && (m as { type: string }).type.startsWith("lw:");

@@ -8,6 +8,7 @@
  * own; each series carries `worker="<slot>"`. Should the primary not answer within 5 s, the worker answers its own.
  */
 import { AggregatorRegistry } from "prom-client";
+import type { FeedRefreshHealth } from "../api/health.js";
 import { CliError } from "./cli-error.js";
 import { isPrimaryMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
 import type { ServeOptions } from "./serve-command.js";
@@ -50,9 +51,16 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
     return text ?? `# the primary did not answer: the metrics of worker ${slot} alone\n${await registry.metrics()}`;
   };
 
+  // The primary runs the feed refresh and sends its report (for /health) whenever it changes.
+  let feedRefresh: FeedRefreshHealth | undefined;
+  process.on("message", (m: unknown) => {
+    if (isPrimaryMessage(m) && m.type === "lw:feed-refresh") feedRefresh = m.report;
+  });
+  const refresh = options.config.feeds.sources.length > 0 ? { report: () => feedRefresh, metrics: false } : undefined;
+
   let served: ServedProcess;
   try {
-    served = await startServedProcess({ ...options, network }, { registry, exposition });
+    served = await startServedProcess({ ...options, network }, { registry, exposition, feedRefresh: refresh });
   } catch (err) {
     // The primary tells the user (once, not once per worker) and stops the others.
     const message = err instanceof Error ? err.message : String(err);
@@ -70,7 +78,7 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
       case "lw:prepare": {
         prepared = undefined;
         try {
-          const snapshot = served.prepare();
+          const snapshot = served.prepare(message.path);
           prepared = { id: message.id, snapshot };
           void send({ type: "lw:prepared", id: message.id, ok: true, snapshot: snapshot.identity, ms: snapshot.prepareMs });
         } catch (err) {
@@ -95,6 +103,8 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
       case "lw:shutdown":
         void served.shutdown(`${message.signal} (from the primary)`);
         return;
+      case "lw:feed-refresh":
+        return; // kept by the listener above
     }
   });
   process.once("SIGTERM", () => void served.shutdown("SIGTERM"));

@@ -14,6 +14,8 @@
  *   Reloads run one after the other.
  * - Shutdown (SIGTERM, SIGINT): every worker closes its listener and finishes its requests (then the port itself
  *   closes: new connections are refused); what has not exited SHUTDOWN_TIMEOUT_SECONDS + 5 s later is killed.
+ * - Feed refresh (`serve --feed`): the primary runs it (feed-refresh.ts), imports in a process of its own, swaps the
+ *   new snapshot in as a reload of every worker, and sends its report to the workers for /health.
  * - /metrics: a worker asks the primary, which merges every worker's registry (AggregatorRegistry) with its own
  *   (workers running, restarts).
  *
@@ -21,13 +23,16 @@
  * times its limit; the Redis store counts across workers (and replicas).
  */
 import cluster, { type Worker } from "node:cluster";
+import { renameSync } from "node:fs";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
 import type { LogLevel } from "../lib/config.js";
+import { registerFeedRefreshMetrics } from "../api/metrics.js";
 import { startAdminServer } from "./admin-server.js";
 import { CliError } from "./cli-error.js";
 import { isWorkerMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
+import { startingFeedRefresh } from "./feed-refresh.js";
 import type { ServeOptions } from "./serve-command.js";
 import { describeSnapshot, type ReloadResult, type SnapshotIdentity, sameSnapshot } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
@@ -91,6 +96,8 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
 
   let started = false;
   let stopping = false;
+  /** The feed refresh (serve --feed), from before the workers start. */
+  let feeds: Awaited<ReturnType<typeof startingFeedRefresh>>;
   /** The start failed: the workers still running are stopped, and runPrimary throws why. */
   let failedStart = false;
   let startup: { resolve: () => void; reject: (e: Error) => void } | undefined;
@@ -107,6 +114,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
         case "lw:ready":
           slot.ready = true;
           slot.snapshot = m.snapshot;
+          if (feeds) send(worker, { type: "lw:feed-refresh", report: feeds.refresh.report() });
           if (started) log.info({ worker: slot.index, pid: worker.process.pid }, `worker ${slot.index} (pid ${worker.process.pid}) is serving again`);
           else if (slots.every((s) => s.ready)) startup?.resolve();
           return;
@@ -161,6 +169,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   let admin: { close(): void } | undefined;
   const finish = () => {
     clearTimeout(killTimer);
+    feeds?.refresh.stop();
     stopWatch?.();
     admin?.close();
     log.info({}, "every worker has exited");
@@ -169,6 +178,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    feeds?.refresh.stop();
     log.info({ signal }, `${signal}: stopping every worker (each finishes its requests in flight, at most ${config.server.shutdownTimeoutSeconds} s)`);
     for (const slot of slots) {
       clearTimeout(slot.restartTimer);
@@ -186,8 +196,16 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   const ready = new Promise<void>((resolve, reject) => (startup = { resolve, reject }));
   let reloadId = 0;
   let chain: Promise<unknown> = ready.catch(() => undefined);
-  const reload = (trigger: string): Promise<ReloadResult> => {
-    const next = chain.then(() => reloadAll(trigger));
+  /**
+   * `from`: a feed refresh's new snapshot, loaded instead of the snapshot file and, once every worker serves it,
+   * renamed over that file in the same turn of the queue, so that no other reload reads the file in between.
+   */
+  const reload = (trigger: string, from?: string): Promise<ReloadResult> => {
+    const next = chain.then(async () => {
+      const result = await reloadAll(trigger, from);
+      if (result.ok && from) renameSync(from, options.network);
+      return result;
+    });
     chain = next.catch(() => undefined);
     return next;
   };
@@ -204,22 +222,22 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
       });
       send(slot.worker!, message);
     });
-  const reloadAll = async (trigger: string): Promise<ReloadResult> => {
+  const reloadAll = async (trigger: string, from?: string): Promise<ReloadResult> => {
     const t0 = performance.now();
     const live = slots.filter((s) => s.ready && s.worker?.isConnected());
     const ms = () => Math.round(performance.now() - t0);
     if (stopping) return { ok: false, message: "the server is stopping", workers: 0, ms: ms() };
     if (live.length === 0) return { ok: false, message: "no worker is serving", workers: 0, ms: ms() };
     const id = ++reloadId;
-    log.info({ trigger, workers: live.length }, `reload (${trigger}): ${live.length} workers load ${options.network}`);
-    const answers = await Promise.all(live.map((s) => ask(s, { type: "lw:prepare", id }, "lw:prepared", PREPARE_TIMEOUT_MS)));
+    log.info({ trigger, workers: live.length }, `reload (${trigger}): ${live.length} workers load ${from ?? options.network}`);
+    const answers = await Promise.all(live.map((s) => ask(s, { type: "lw:prepare", id, ...(from ? { path: from } : {}) }, "lw:prepared", PREPARE_TIMEOUT_MS)));
     let failure: string | undefined;
     let snapshot: SnapshotIdentity | undefined;
     answers.forEach((a, i) => {
       if (failure) return;
       if (a === undefined || a.type !== "lw:prepared") failure = `worker ${live[i].index} did not load the snapshot (it exited or took over ${PREPARE_TIMEOUT_MS / 1000} s)`;
       else if (!a.ok) failure = a.message;
-      else if (snapshot && !sameSnapshot(snapshot, a.snapshot)) failure = `the snapshot file ${options.network} changed while the workers loaded it: reload again`;
+      else if (snapshot && !sameSnapshot(snapshot, a.snapshot)) failure = `the snapshot file ${from ?? options.network} changed while the workers loaded it: reload again`;
       else snapshot ??= a.snapshot;
     });
     if (failure || !snapshot) {
@@ -251,6 +269,19 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
     log.info({ adminPort }, `admin endpoint on 127.0.0.1:${adminPort}: \`lijnwijzer reload\` posts there`);
   }
 
+  // With feeds (serve --feed), the primary runs the refresh: one per deployment, its import in a process of its own.
+  // A snapshot that does not exist yet is imported before any worker loads it.
+  feeds = await startingFeedRefresh({
+    feeds: config.feeds,
+    snapshot: options.network,
+    log,
+    onReport: (report) => {
+      for (const slot of slots) if (slot.worker && slot.ready) send(slot.worker, { type: "lw:feed-refresh", report });
+    },
+  });
+  const refresh = feeds?.refresh;
+  if (refresh) registerFeedRefreshMetrics(registry, () => refresh.report());
+
   // Start every worker; the first that cannot start stops them all.
   log.info({ workers: count, port: config.port }, `cluster: primary ${process.pid} forks ${count} workers`);
   for (const slot of slots) fork(slot);
@@ -273,6 +304,18 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
     stopWatch = watchSnapshot(options.network, () => void reload("the snapshot file changed"));
     log.info({ snapshot: options.network }, "SNAPSHOT_WATCH: every worker reloads when the snapshot file is replaced");
   }
+  if (feeds) {
+    feeds.refresh.serving((next, trigger) => reload(trigger, next));
+    feeds.refresh.start(!feeds.imported);
+    log.info({ feeds: config.feeds.sources.map((f) => f.name), refreshSeconds: config.feeds.refreshSeconds }, refreshLine(config.feeds.refreshSeconds));
+  }
+}
+
+/** What the start log says about the feed refresh. */
+export function refreshLine(refreshSeconds: number | undefined): string {
+  return refreshSeconds === undefined
+    ? "feed refresh: the feeds were checked at start only (FEED_REFRESH=off)"
+    : `feed refresh: the feeds are checked every ${refreshSeconds} s and imported when one changes`;
 }
 
 function send(worker: Worker, message: PrimaryMessage): void {
@@ -281,13 +324,16 @@ function send(worker: Worker, message: PrimaryMessage): void {
 
 const LEVELS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
-/** The primary's log lines, in the workers' format (pino's JSON: level, time, pid, hostname, msg) with role "primary". */
-function primaryLog(level: LogLevel) {
+/**
+ * The primary's log lines, in the workers' format (pino's JSON: level, time, pid, hostname, msg) with role
+ * "primary"; a process alone logs the feed refresh's first import with it too, before its app exists.
+ */
+export function primaryLog(level: LogLevel, role: string | undefined = "primary") {
   const min = LEVELS[level];
   const host = hostname();
   const write = (n: number) => (fields: object, msg: string) => {
     if (n < min) return;
-    process.stdout.write(`${JSON.stringify({ level: n, time: Date.now(), pid: process.pid, hostname: host, role: "primary", ...fields, msg })}\n`);
+    process.stdout.write(`${JSON.stringify({ level: n, time: Date.now(), pid: process.pid, hostname: host, ...(role ? { role } : {}), ...fields, msg })}\n`);
   };
   return { info: write(30), warn: write(40), error: write(50) };
 }

@@ -4,6 +4,7 @@
  *                     [--addresses <csv>]... [--pois <csv|geojson>]...
  *   lijnwijzer inspect <file> [--stops|--lines|--key-history] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
+ *                    [--feed <url|file>... [--refresh <interval>] [--feed-header "Name: value"]...]   (feed-refresh.ts)
  *   lijnwijzer start            (what `npm start` runs: build the demo snapshot when missing, then serve it)
  *   lijnwijzer reload [--admin-port <n>]                                 (reload-command.ts)
  *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
@@ -53,6 +54,11 @@ const USAGE = `usage:
   lijnwijzer inspect <snapshot> --key-history [text]   every key the imports gave (kept, added, removed and
                                                        when), of the ids, keys or resources containing text
   lijnwijzer serve [--network <snapshot>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
+                   [--feed <url|file>]... [--refresh <interval>] [--feed-header "Name: value"]...
+      --feed: a GTFS zip (URL or file) the served network is imported from and kept current (FEEDS): checked at
+      start and every --refresh (FEED_REFRESH: 15m, 6h, 1d or seconds; default 6h; off: at start only), imported
+      in a separate process when one changed, and swapped in as a reload does; --network names the snapshot,
+      imported first when it does not exist; --feed-header is sent with every feed URL (FEED_HEADERS)
   lijnwijzer start     build the demo snapshot when missing, then serve it on PORT (default 8080), with the
                        built-in real-time simulator unless --realtime, --no-realtime or REALTIME_FEEDS says otherwise
       --workers: processes that serve (WORKERS; default the number of cores, 1 = one process); SIGHUP reloads
@@ -198,12 +204,24 @@ async function serveCommand(args: string[], demo = false): Promise<number> {
       realtime: { type: "string", multiple: true },
       "no-realtime": { type: "boolean" },
       workers: { type: "string" },
+      feed: { type: "string", multiple: true },
+      refresh: { type: "string" },
+      "feed-header": { type: "string", multiple: true },
     },
   });
   const env = { ...process.env };
   if (values.port !== undefined) env.PORT = values.port;
   if (values.workers !== undefined) env.WORKERS = values.workers;
-  const config = loadConfig(env, { feeds: values.realtime, off: values["no-realtime"] });
+  const config = loadConfig(env, {
+    feeds: values.realtime,
+    off: values["no-realtime"],
+    gtfsFeeds: values.feed,
+    refresh: values.refresh,
+    feedHeaders: values["feed-header"],
+  });
+  if (config.feeds.sources.length > 0 && (demo || values.network === undefined)) {
+    return usage("--feed (or FEEDS) needs --network <snapshot>: the file the feeds are imported to (imported first when it does not exist)");
+  }
   // `start` and a bare `serve` serve the demo network, building its snapshot when missing.
   const servesDemo = demo || values.network === undefined;
   // A cluster's worker serves the snapshot its primary resolved (the demo's is built once, by the primary).

@@ -12,6 +12,7 @@ import net from "node:net";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { buildApp } from "../api/app.js";
+import type { FeedRefreshHealth } from "../api/health.js";
 import { type SwappableNetworkSource, swappableNetworkSource } from "../api/network-source.js";
 import type { AppConfig } from "../lib/config.js";
 import type { Network } from "../network/model.js";
@@ -29,14 +30,17 @@ export interface ServedProcess {
   app: FastifyInstance;
   source: SwappableNetworkSource;
   realtime: FeedManager | undefined;
-  /** Step one of a reload: load and check the snapshot file beside the network served; throws what is wrong. */
-  prepare(): PreparedSnapshot;
+  /**
+   * Step one of a reload: load and check the snapshot file (the one served, or `path`: a feed refresh's new
+   * snapshot, renamed over it once swapped in) beside the network served; throws what is wrong.
+   */
+  prepare(path?: string): PreparedSnapshot;
   /** Step two: serve it. */
   commit(prepared: PreparedSnapshot, trigger: string): void;
   /** A reload was refused: the old network stays; counted and logged. */
   refuse(message: string, trigger: string): void;
-  /** Both steps, for a process alone. */
-  reload(trigger: string): ReloadResult;
+  /** Both steps, for a process alone; from `path` instead of the snapshot file when given. */
+  reload(trigger: string, path?: string): ReloadResult;
   /** Finishes the requests in flight (within SHUTDOWN_TIMEOUT_SECONDS), then exits; the first call counts. */
   shutdown(reason: string): Promise<void>;
   /** Runs `cleanup` when the shutdown begins. */
@@ -49,6 +53,11 @@ export interface ServedProcessOptions {
   registry: Registry;
   /** What /metrics answers; default this process's registry. */
   exposition?: () => Promise<string>;
+  /**
+   * The feed refresh's report (`serve --feed`) for /health, and whether this process's /metrics carries its series
+   * (a process alone; a cluster's primary registers them on its own registry).
+   */
+  feedRefresh?: { report: () => FeedRefreshHealth | undefined; metrics: boolean };
 }
 
 /** Loads the snapshot, builds the app and listens. */
@@ -67,7 +76,8 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
     network: source,
     config,
     realtime,
-    metrics: { registry: extra.registry, exposition: extra.exposition },
+    metrics: { registry: extra.registry, exposition: extra.exposition, feedRefresh: extra.feedRefresh?.metrics ? extra.feedRefresh.report : undefined },
+    feedRefresh: extra.feedRefresh?.report,
     closing: () => closing,
   });
   try {
@@ -81,7 +91,7 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
     { snapshot: options.network, loadMs: Math.round(loadMs), stops: network.stops.count, trips: network.trips.count },
     "network loaded",
   );
-  warnValidity(app.log, network);
+  warnValidity(app.log, network, config.validityWarningDays);
   if (realtime) startRealtime(app.log, realtime);
   else app.log.info("realtime: no GTFS-Realtime feed configured (REALTIME_FEEDS): passages follow the schedule (GEENREALTIME)");
 
@@ -98,21 +108,21 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
     app: served,
     source,
     realtime,
-    prepare: () => prepareSnapshot(options.network),
+    prepare: (path) => prepareSnapshot(path ?? options.network),
     commit(prepared, trigger) {
       commitSnapshot(source, prepared, realtime);
       served.log.info({ ...snapshot, trigger, prepareMs: Math.round(prepared.prepareMs), ...prepared.identity }, "network reloaded");
-      warnValidity(served.log, prepared.network);
+      warnValidity(served.log, prepared.network, config.validityWarningDays);
     },
     refuse(message, trigger) {
       source.refused();
       served.log.error({ ...snapshot, trigger }, `reload refused (${trigger}), still serving the previous network: ${message}`);
     },
-    reload(trigger) {
+    reload(trigger, path) {
       const t0 = performance.now();
       let prepared: PreparedSnapshot;
       try {
-        prepared = handle.prepare();
+        prepared = handle.prepare(path);
       } catch (err) {
         // A CliError says all; anything else is a bug worth its stack.
         if (!(err instanceof CliError)) served.log.error({ ...snapshot, err }, "reload failed unexpectedly");
@@ -207,8 +217,8 @@ function appLog(app: () => FastifyInstance | undefined): FeedLog {
 }
 
 /** A warn line per validity warning (today outside the network's validity, a feed outside the day lists answer for). */
-function warnValidity(log: FastifyBaseLogger, network: Network): void {
-  const { validity: v, messages } = validityWarning(network);
+function warnValidity(log: FastifyBaseLogger, network: Network, warningDays: number): void {
+  const { validity: v, messages } = validityWarning(network, Date.now(), warningDays);
   for (const message of messages) log.warn({ validity: { state: v.state, today: v.today, validFrom: v.validFrom, validTo: v.validTo } }, message);
 }
 

@@ -18,7 +18,9 @@
  *    of that day, so the answers carry the predictions.
  *
  * Input: bench/.data/mta.snapshot (made by `npm run bench:import`, or here from bench/.data/mta/*.zip when missing),
- * or `--snapshot <file>`. Flags: --duration <s>, --connections <n> (default 10), --runs <n> (default 15), --skip-http.
+ * or `--snapshot <file>`. Flags: --duration <s>, --connections <n> (default 10), --runs <n> (default 15), --skip-http,
+ * --stop-sequence (the stop updates also give the schedule's stop_sequence, as De Lijn's feed does: each is then
+ * located by binary search and checked against its stop_id; without it by stop_id alone, as the MTA's feeds do).
  * Results: printed, and written to bench/.data/realtime-results.json.
  */
 import { existsSync, writeFileSync } from "node:fs";
@@ -105,7 +107,15 @@ console.log(`network: ${source}: ${network.stops.count} stops, ${network.trips.c
 console.log(`moment: ${formatServiceDate(date)} 08:00 (the weekday of the validity with most trips)`);
 
 const simulate = (nowMs: number) =>
-  simulateFeed(network, nowMs, { maxStopUpdates: STOP_UPDATES, reportShare: 1, cancelShare: 0, horizonMs: PEAK_MS, vehiclePositions: false, alerts: false });
+  simulateFeed(network, nowMs, {
+    maxStopUpdates: STOP_UPDATES,
+    reportShare: 1,
+    cancelShare: 0,
+    horizonMs: PEAK_MS,
+    vehiclePositions: false,
+    alerts: false,
+    stopSequence: process.argv.includes("--stop-sequence"),
+  });
 let t0 = performance.now();
 const message = simulate(peakMs);
 const simulateMs = performance.now() - t0;
@@ -135,6 +145,7 @@ const inProcess = {
   decodeAndApply: shown(both.samples),
   matched: stats.matched,
   unmatched: stats.unmatched,
+  stopSequence: process.argv.includes("--stop-sequence"),
 };
 console.log(`gtfs-realtime-bindings decode alone: median ${inProcess.bindingsDecode.medianMs} ms (max ${inProcess.bindingsDecode.maxMs}); with toObject: median ${inProcess.bindingsDecodeToObject.medianMs} ms (max ${inProcess.bindingsDecodeToObject.maxMs})`);
 console.log(`lijnwijzer decode (pbf, the same plain objects): median ${inProcess.decode.medianMs} ms (max ${inProcess.decode.maxMs})`);

@@ -20,8 +20,9 @@
  * - now and then an alert: per 4-hour slot of the day, one in two raises one for 45 min to 3 h, on a line, a
  *   line direction or a stop, in nl, fr, en and de (one in three in Dutch only).
  *
- * Stops are located by stop_id only: the network keeps no GTFS stop_sequence, and a stop_id visited twice
- * by a trip is found by the ingest after the stop before it, as GTFS-RT allows.
+ * Stops are named by stop_id, as the MTA's feeds do (a stop_id visited twice by a trip is found by the ingest after
+ * the stop before it, as GTFS-RT allows); with `stopSequence` also by the GTFS feed's own stop_sequence
+ * (stopTimes.sequence), as De Lijn's feed does.
  */
 import { addDays } from "../lib/service-date.js";
 import { zonedTime } from "../lib/zoned-time.js";
@@ -60,6 +61,8 @@ export interface SimulateFeedOptions {
   tripUpdates?: boolean;
   vehiclePositions?: boolean;
   alerts?: boolean;
+  /** Stop updates also give the stop's GTFS stop_sequence (stop_id always); default false. */
+  stopSequence?: boolean;
 }
 
 /** The simulator's rules in figures (see the file comment). */
@@ -89,6 +92,7 @@ export function simulateFeed(network: Network, nowMs: number, options: SimulateF
   const skipShare = options.skipShare ?? SIMULATION.skipShare;
   const wantTrips = options.tripUpdates ?? true;
   const wantVehicles = options.vehiclePositions ?? true;
+  const withSequence = options.stopSequence ?? false;
   const wantAlerts = options.alerts ?? true;
 
   const { patterns, trips, stopTimes, stops, lines, strings } = network;
@@ -177,11 +181,12 @@ export function simulateFeed(network: Network, nowMs: number, options: SimulateF
             const updates: RtStopTimeUpdate[] = [];
             for (let pos = from; pos < to; pos++) {
               const stopId = strings.get(stops.gtfsId[patterns.stops[s0 + pos]]);
+              const u: RtStopTimeUpdate = withSequence ? { stopSequence: stopTimes.sequence[row0 + pos], stopId } : { stopId };
               if (pos === skipAt) {
-                updates.push({ stopId, scheduleRelationship: STOP_SKIPPED });
+                u.scheduleRelationship = STOP_SKIPPED;
+                updates.push(u);
                 continue;
               }
-              const u: RtStopTimeUpdate = { stopId };
               if (pos > 0) u.arrival = event(arr[pos], baseMs, stopTimes.arrival[row0 + pos], absolute);
               if (pos < length - 1) u.departure = event(dep[pos], baseMs, stopTimes.departure[row0 + pos], absolute);
               updates.push(u);

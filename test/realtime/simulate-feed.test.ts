@@ -295,3 +295,22 @@ describe("RealtimeState.predictedMs", () => {
     expect(counts.none).toBeGreaterThan(100_000);
   });
 });
+
+describe("simulateFeed - stopSequence", () => {
+  it("simulateFeed - with stopSequence every stop update also gives the schedule's stop_sequence, and the ingest matches each one exactly", () => {
+    const now = at(TUESDAY, 8);
+    const plain = simulateFeed(net, now, { vehiclePositions: false, alerts: false });
+    const numbered = simulateFeed(net, now, { vehiclePositions: false, alerts: false, stopSequence: true });
+    expect(numbered.entity.length).toBe(plain.entity.length);
+    const sequences = numbered.entity.flatMap((e) => e.tripUpdate!.stopTimeUpdate.map((u) => u.stopSequence));
+    expect(sequences.length).toBeGreaterThan(1000);
+    expect(sequences.every((x) => typeof x === "number")).toBe(true);
+    // The same stop_ids, and the same predictions from both
+    expect(numbered.entity.map((e) => e.tripUpdate!.stopTimeUpdate.map((u) => u.stopId))).toEqual(plain.entity.map((e) => e.tripUpdate!.stopTimeUpdate.map((u) => u.stopId)));
+    const a = buildRealtimeState(net, [{ name: "sim", message: decodeFeedMessage(encodeFeedMessage(numbered)) }], now);
+    const b = buildRealtimeState(net, [{ name: "sim", message: plain }], now);
+    expect(a.stats[0]).toMatchObject({ matched: numbered.entity.length, unmatched: 0 });
+    const times = (s: typeof a) => [...s.trips()].map((t) => t.stops.map((x) => x.departureMs));
+    expect(times(a)).toEqual(times(b));
+  });
+});

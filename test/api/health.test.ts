@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
+import type { FeedRefreshHealth } from "../../src/api/health.js";
 import { staticNetworkSource } from "../../src/api/network-source.js";
 import { loadConfig } from "../../src/lib/config.js";
 import type { Network } from "../../src/network/model.js";
@@ -128,5 +129,97 @@ describe("/health with GTFS-Realtime feeds", () => {
       "realtime feed trips: its last good message is 342 s old, over the maximum of 300 s: its passages follow the schedule (last error since 2026-03-10T07:00:40.000Z: trips failed: simulator down)",
     );
     await app.close();
+  });
+});
+
+describe("/health ahead of the network's last service day", () => {
+  /** Noon UTC, `days` days before the network's last service day. */
+  const before = (days: number) => {
+    const d = String(net.meta.validTo);
+    return Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6))) + 12 * 3_600_000 - days * 86_400_000;
+  };
+  const lastDay = () => `${String(net.meta.validTo).slice(0, 4)}-${String(net.meta.validTo).slice(4, 6)}-${String(net.meta.validTo).slice(6)}`;
+
+  it("health - warns VALIDITY_WARNING_DAYS ahead, naming the last day; not before, and not with 0", async () => {
+    const app = async (days: string, nowMs: number) => {
+      const a = await buildApp({ network: staticNetworkSource(net), config: loadConfig({ LOG_LEVEL: "silent", VALIDITY_WARNING_DAYS: days }), clock: () => nowMs });
+      const body = (await a.inject("/health")).json();
+      await a.close();
+      return body as { warnings?: string[]; network: { validity?: unknown } };
+    };
+    const soon = await app("7", before(3));
+    expect(soon.warnings).toEqual([
+      `the network runs out soon: its last service day is ${lastDay()} (in 3 days); import a newer feed before then (VALIDITY_WARNING_DAYS warns 7 days ahead)`,
+    ]);
+    // Still valid: the validity field stays absent, as for any healthy server.
+    expect(soon.network.validity).toBeUndefined();
+    expect((await app("7", before(0))).warnings?.[0]).toMatch(/its last service day is \S+ \(today\)/);
+    expect((await app("7", before(1))).warnings?.[0]).toMatch(/\(tomorrow\)/);
+    expect((await app("7", before(7))).warnings).toBeUndefined();
+    expect((await app("0", before(3))).warnings).toBeUndefined();
+  });
+});
+
+describe("/health with serve --feed", () => {
+  it("health - reports each feed kept current, the version served, a refused version and a failing check, in fields and in words", async () => {
+    const t = Date.parse("2026-03-10T07:00:00Z");
+    const report: FeedRefreshHealth = {
+      intervalSeconds: 3600,
+      running: false,
+      lastRunMs: t,
+      lastSwapMs: t - 86_400_000,
+      lastImport: { atMs: t - 60_000, ok: false, seconds: 1.234, peakRssBytes: 123_456_789, message: "trips.txt line 2: unknown route_id \"R9\"" },
+      feeds: net.meta.feeds.map((f, i) => ({
+        name: `feed ${i}`,
+        kind: "url" as const,
+        location: `https://example.org/${i}.zip?key=...`,
+        lastCheckMs: t,
+        lastSuccessMs: i === 0 ? t : t - 3_600_000,
+        lastChangeMs: t - 86_400_000,
+        etag: `"e${i}"`,
+        lastModified: "Mon, 09 Mar 2026 07:00:00 GMT",
+        bytes: 1000,
+        ...(i === 0
+          ? { rejected: { message: 'trips.txt line 2: unknown route_id "R9"', atMs: t - 60_000 } }
+          : { lastError: { message: "Feed https://example.org/1.zip?key=... cannot be downloaded: HTTP 503", sinceMs: t - 3_600_000, atMs: t, checks: 2 } }),
+      })),
+    };
+    const a = await buildApp({ network: staticNetworkSource(net), config: loadConfig({ LOG_LEVEL: "silent" }), clock: () => now, feedRefresh: () => report });
+    const body = (await a.inject("/health")).json();
+    await a.close();
+    expect(body.feedRefresh).toMatchObject({
+      intervalSeconds: 3600,
+      running: false,
+      lastRun: "2026-03-10T07:00:00.000Z",
+      lastSwap: "2026-03-09T07:00:00.000Z",
+      lastImport: { at: "2026-03-10T06:59:00.000Z", ok: false, seconds: 1.2, peakMemoryBytes: 123_456_789, message: 'trips.txt line 2: unknown route_id "R9"' },
+    });
+    expect(body.feedRefresh.feeds[0]).toEqual({
+      name: "feed 0",
+      kind: "url",
+      location: "https://example.org/0.zip?key=...",
+      lastCheck: "2026-03-10T07:00:00.000Z",
+      lastSuccess: "2026-03-10T07:00:00.000Z",
+      lastChange: "2026-03-09T07:00:00.000Z",
+      ...(net.meta.feeds[0].version ? { versionServed: net.meta.feeds[0].version } : {}),
+      etag: '"e0"',
+      lastModified: "Mon, 09 Mar 2026 07:00:00 GMT",
+      bytes: 1000,
+      rejected: { message: 'trips.txt line 2: unknown route_id "R9"', at: "2026-03-10T06:59:00.000Z" },
+    });
+    expect(body.warnings).toContain(
+      'feed feed 0: its new version was refused at 2026-03-10T06:59:00.000Z: trips.txt line 2: unknown route_id "R9"; the network served stays until the feed changes again',
+    );
+    if (net.meta.feeds.length > 1) {
+      expect(body.feedRefresh.feeds[1].lastError).toEqual({
+        message: "Feed https://example.org/1.zip?key=... cannot be downloaded: HTTP 503",
+        since: "2026-03-10T06:00:00.000Z",
+        at: "2026-03-10T07:00:00.000Z",
+        checks: 2,
+      });
+      expect(body.warnings).toContain(
+        "feed feed 1: 2 check(s) in a row failed since 2026-03-10T06:00:00.000Z: Feed https://example.org/1.zip?key=... cannot be downloaded: HTTP 503; the network served stays",
+      );
+    }
   });
 });

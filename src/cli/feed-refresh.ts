@@ -209,15 +209,21 @@ export function createFeedRefresh(options: FeedRefreshOptions): FeedRefresh {
       const imported = await runImport(files);
       refreshHealth.lastImport = { atMs: now(), ok: imported.ok, seconds: imported.seconds, peakRssBytes: imported.peakRssBytes, message: imported.ok ? undefined : imported.message };
       if (!imported.ok) {
+        // The import names a file by its path: say the feed instead, and blame the feed it names when it names one
+        // (main.ts prefixes a GtfsError of several feeds with the feed's path), else every new version.
+        let message = imported.message;
+        const named = fresh.filter(({ t }) => message.includes(t.next));
+        for (const t of tracked) message = message.replaceAll(t.next, `feed ${t.health.name}`).replaceAll(t.copy, `feed ${t.health.name}`);
+        refreshHealth.lastImport.message = message;
         // The new versions are refused until they change: asked with their validators, a 304 says they did not.
-        for (const { t, version } of fresh) {
-          const rejected = { ...version, message: imported.message, atMs: refreshHealth.lastImport.atMs };
+        for (const { t, version } of named.length ? named : fresh) {
+          const rejected = { ...version, message, atMs: refreshHealth.lastImport.atMs };
           state.feeds[t.key] = { ...state.feeds[t.key], rejected };
           t.health.rejected = rejectedField(rejected);
-          rmSync(t.next, { force: true });
         }
+        for (const { t } of fresh) rmSync(t.next, { force: true });
         writeState(statePath, state);
-        return fail(`the import failed, the network served stays: ${imported.message}`);
+        return fail(`the import failed, the network served stays: ${message}`);
       }
       log.info(
         { seconds: imported.seconds, peakRssBytes: imported.peakRssBytes },

@@ -239,6 +239,8 @@ describe("serve --feed --refresh", () => {
       return h.feedRefresh.feeds[0].rejected && h;
     });
     expect(truncated.feedRefresh.feeds[0].lastError).toBeUndefined();
+    // The import's message names the feed, not the refresh's own copy of it.
+    expect(truncated.feedRefresh.feeds[0].rejected!.message).not.toMatch(/\.next\.zip/);
     expect(truncated.feedRefresh.lastImport).toMatchObject({ ok: false });
     expect(truncated.warnings?.join("\n")).toMatch(/its new version was refused at .*the network served stays until the feed changes again/);
     expect(await served()).toEqual(["v3"]);
@@ -288,6 +290,28 @@ describe("serve --feed --refresh", () => {
     expect((await health(again)).feedRefresh.feeds[0].versionServed).toBe("v2");
     expect(again.log()).not.toMatch(/importing in a separate process/);
   }, 180_000);
+
+  it("feed refresh - of several feeds that changed, the import's fault is blamed on the feed it names; the others' new versions stay candidates", async () => {
+    const snapshot = join(dir, "two.snapshot");
+    const [a, b] = [join(dir, "a.zip"), join(dir, "b.zip")];
+    writeFileSync(a, zips.v1);
+    writeFileSync(b, zips.v1);
+    server = await startServe(["--network", snapshot, "--workers", "1", "--no-realtime", "--feed", a, "--feed", b, "--refresh", "1"], serveEnv);
+    const s = server;
+    expect((await health(s)).feedRefresh.feeds.map((f) => f.versionServed)).toEqual(["v1", "v1"]);
+    writeFileSync(a, zips.broken);
+    writeFileSync(b, zips.v2);
+    const refused = await until(async () => {
+      const h = await health(s);
+      return h.feedRefresh.feeds[0].rejected && h;
+    });
+    expect(refused.feedRefresh.feeds[0].rejected!.message).toBe(`feed ${a}: trips.txt line 2: unknown route_id "R9"`);
+    expect(refused.feedRefresh.feeds[1].rejected).toBeUndefined();
+    expect(refused.feedRefresh.feeds.map((f) => f.versionServed)).toEqual(["v1", "v1"]);
+    // Fixed: both new versions are imported together.
+    writeFileSync(a, zips.v3);
+    await until(async () => (await health(s)).feedRefresh.feeds.map((f) => f.versionServed).join() === "v3,v2");
+  }, 120_000);
 
   it("feed refresh - with no snapshot yet and a feed that cannot be fetched, serve stops with a message naming the feed", async () => {
     const snapshot = join(dir, "never.snapshot");

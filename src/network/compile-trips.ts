@@ -128,15 +128,12 @@ export function compileTrips(
     stopTimeStart: new Uint32Array(tripCount),
     noteStart: new Uint32Array(tripCount + 1),
     noteRefs: new Uint32Array(0),
+    sequenceStart: new Uint32Array(tripCount),
+    sequences: new Uint16Array(0) as Uint16Array | Uint32Array,
   };
-  // stop_sequence in the narrowest column that holds every value of the feeds (most number 1..n: 2 bytes a row).
-  const maxSequence = inputs.reduce((m, { feed }) => Math.max(m, maxOf(feed.stopTimes.sequence)), 0);
-  const stopTimes = {
-    count: stopTimeCount,
-    arrival: new Int32Array(stopTimeCount),
-    departure: new Int32Array(stopTimeCount),
-    sequence: maxSequence <= 0xffff ? new Uint16Array(stopTimeCount) : new Uint32Array(stopTimeCount),
-  };
+  const stopTimes = { count: stopTimeCount, arrival: new Int32Array(stopTimeCount), departure: new Int32Array(stopTimeCount) };
+  /** The stop_sequence runs, each as long as its pattern; trips of a pattern with the same values share one. */
+  const sequences: number[] = [];
   /** (feed, feed trip) -> the TripIdx it became (several for frequency copies). */
   const tripCopies: Array<Map<number, number[]>> = inputs.map(() => new Map());
   const lineTripCounter = new Uint32Array(lineCount);
@@ -152,6 +149,8 @@ export function compileTrips(
     patterns.stopFlags.set(pd.flags, psCursor);
     psCursor += pd.stops.length;
     patterns.tripStart[p] = tripCursor;
+    /** Starts of this pattern's stop_sequence runs: few (most patterns number every trip alike). */
+    const runs: number[] = [];
     for (const td of pd.trips) {
       const feed = inputs[td.feed].feed;
       const row = feed.trips[td.trip];
@@ -174,8 +173,8 @@ export function compileTrips(
       for (let i = 0; i < pd.stops.length; i++) {
         stopTimes.arrival[stCursor + i] = st.arrival[from + i] + td.offset;
         stopTimes.departure[stCursor + i] = st.departure[from + i] + td.offset;
-        stopTimes.sequence[stCursor + i] = st.sequence[from + i];
       }
+      trips.sequenceStart[t] = sequenceRun(sequences, runs, st.sequence, from, pd.stops.length);
       stCursor += pd.stops.length;
       const copies = tripCopies[td.feed].get(td.trip);
       if (copies) copies.push(t);
@@ -184,13 +183,25 @@ export function compileTrips(
   });
   patterns.stopStart[patternCount] = psCursor;
   patterns.tripStart[patternCount] = tripCursor;
+  // The narrowest column that holds every value (most feeds number 1..n: 2 bytes a row).
+  trips.sequences = sequences.some((v) => v > 0xffff) ? Uint32Array.from(sequences) : Uint16Array.from(sequences);
   return { patterns, trips, stopTimes, tripCopies };
 }
 
-function maxOf(values: Uint32Array): number {
-  let m = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] > m) m = values[i];
-  return m;
+/**
+ * The start of the run in `sequences` holding the feed's stop_sequence values from[0 .. length): one of the pattern's
+ * runs with the same values, else a new run appended (and added to `runs`).
+ */
+function sequenceRun(sequences: number[], runs: number[], values: Uint32Array, from: number, length: number): number {
+  for (const start of runs) {
+    let same = true;
+    for (let i = 0; i < length && same; i++) same = sequences[start + i] === values[from + i];
+    if (same) return start;
+  }
+  const start = sequences.length;
+  for (let i = 0; i < length; i++) sequences.push(values[from + i]);
+  runs.push(start);
+  return start;
 }
 
 /** Trips by departure at the first stop, then feed, trip id and frequency copy: a total order. */

@@ -318,6 +318,17 @@ export interface TripColumns {
   readonly noteStart: Uint32Array;
   /** row -> note index */
   readonly noteRefs: Uint32Array;
+  /**
+   * TripIdx -> first row in `sequences` of its stop_sequence values, one per stop of its pattern; trips numbered
+   * alike share their rows (most trips of a pattern do: a few kilobytes where a value per stop time took 17 MB
+   * for New York)
+   */
+  readonly sequenceStart: Uint32Array;
+  /**
+   * row -> the feed's own stop_sequence (gtfs.org/schedule/reference/#stop_timestxt): increasing along the trip,
+   * not necessarily consecutive nor starting at 1 (0, 1, ... or 10, 20, ...). Uint16 when every value fits.
+   */
+  readonly sequences: Uint16Array | Uint32Array;
 }
 
 export interface StopTimeColumns {
@@ -326,11 +337,6 @@ export interface StopTimeColumns {
   readonly arrival: Int32Array;
   /** row -> departure (ServiceSeconds) */
   readonly departure: Int32Array;
-  /**
-   * row -> the feed's own stop_sequence (gtfs.org/schedule/reference/#stop_timestxt): increasing along the trip,
-   * not necessarily consecutive nor starting at 1 (0, 1, ... or 10, 20, ...). Uint16 when every value fits.
-   */
-  readonly sequence: Uint16Array | Uint32Array;
 }
 
 export interface ServiceColumns {

@@ -341,7 +341,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
 
   function scheduledStops(r: TripRecord): TripStopState[] {
     const row0 = patterns.stopStart[trips.pattern[r.trip]];
-    const timeRow0 = trips.stopTimeStart[r.trip];
+    const sequence0 = trips.sequenceStart[r.trip];
     const out: TripStopState[] = new Array(r.length);
     for (let i = 0; i < r.length; i++) {
       const stop = patterns.stops[row0 + i];
@@ -349,7 +349,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
       out[i] = {
         stop,
         stopId: network.strings.get(network.stops.gtfsId[stop]),
-        stopSequence: network.stopTimes.sequence[timeRow0 + i],
+        stopSequence: trips.sequences[sequence0 + i],
         arrivalMs: r.offset < 0 ? NaN : columns.arrivalMs[row],
         departureMs: r.offset < 0 ? NaN : columns.departureMs[row],
         skipped: r.offset >= 0 && columns.skipped[row] === 1,

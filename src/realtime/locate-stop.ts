@@ -2,10 +2,10 @@
  * The position in a trip that a StopTimeUpdate (or a VehiclePosition) names by stop_sequence and/or stop_id.
  * Spec: https://gtfs.org/realtime/reference/#message-stoptimeupdate
  *
- * - stop_sequence is the feed's own value, as in stop_times.txt (network.stopTimes.sequence): looked up by binary
+ * - stop_sequence is the feed's own value, as in stop_times.txt (network.trips.sequences): looked up by binary
  *   search among the trip's rows, where it increases. Numberings from 0, from 1 or in steps of 10 match exactly,
  *   and on a loop trip it tells the two visits of one stop apart, as the reference requires it to. A frequency
- *   copy carries its template's values (the compiler writes them for every copy).
+ *   copy carries its template's values (it shares its template's run of trips.sequences).
  * - stop_id alone: the first visit from `cursor` (just after the stop the previous update located) to the end,
  *   then from the start: the second update of a loop trip at a stop it passes twice finds the second visit.
  * - Both, naming one stop time: that one.
@@ -77,8 +77,8 @@ export function locateStop(
 
 /** The position of the trip's stop time with this stop_sequence, -1 when it has none: binary search, they increase. */
 export function sequencePosition(network: Network, trip: TripIdx, length: number, stopSequence: number): number {
-  const { sequence } = network.stopTimes;
-  const row0 = network.trips.stopTimeStart[trip];
+  const { sequences: sequence, sequenceStart } = network.trips;
+  const row0 = sequenceStart[trip];
   let lo = 0;
   let hi = length - 1;
   // hot: no allocation

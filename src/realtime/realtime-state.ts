@@ -41,7 +41,7 @@ export interface TripStopState {
   /** GTFS stop_id of the stop. */
   stopId: string;
   /**
-   * GTFS stop_sequence: the schedule's (stopTimes.sequence) for a scheduled trip, the feed's for an added trip;
+   * GTFS stop_sequence: the schedule's (trips.sequences) for a scheduled trip, the feed's for an added trip;
    * undefined when an added trip's update gave none.
    */
   stopSequence?: number;

@@ -22,7 +22,7 @@
  *
  * Stops are named by stop_id, as the MTA's feeds do (a stop_id visited twice by a trip is found by the ingest after
  * the stop before it, as GTFS-RT allows); with `stopSequence` also by the GTFS feed's own stop_sequence
- * (stopTimes.sequence), as De Lijn's feed does.
+ * (trips.sequences), as De Lijn's feed does.
  */
 import { addDays } from "../lib/service-date.js";
 import { zonedTime } from "../lib/zoned-time.js";
@@ -181,7 +181,7 @@ export function simulateFeed(network: Network, nowMs: number, options: SimulateF
             const updates: RtStopTimeUpdate[] = [];
             for (let pos = from; pos < to; pos++) {
               const stopId = strings.get(stops.gtfsId[patterns.stops[s0 + pos]]);
-              const u: RtStopTimeUpdate = withSequence ? { stopSequence: stopTimes.sequence[row0 + pos], stopId } : { stopId };
+              const u: RtStopTimeUpdate = withSequence ? { stopSequence: trips.sequences[trips.sequenceStart[t] + pos], stopId } : { stopId };
               if (pos === skipAt) {
                 u.scheduleRelationship = STOP_SKIPPED;
                 updates.push(u);

@@ -6,7 +6,7 @@
  *   trip CANCELED without stop updates; any other trip one StopTimeUpdate per stop with a time (arrival and
  *   departure as POSIX seconds, plus the delay against the schedule for a scheduled trip) or SKIPPED. Stops
  *   without a time (before the feed's first update) are left out, so a consumer keeps their schedule, as
- *   lijnwijzer does. Stops are named by stop_id and by the GTFS feed's own stop_sequence (stopTimes.sequence; an
+ *   lijnwijzer does. Stops are named by stop_id and by the GTFS feed's own stop_sequence (trips.sequences; an
  *   added trip's as its feed gave them), which the reference requires on a trip that visits a stop twice:
  *   https://gtfs.org/realtime/reference/#message-stoptimeupdate
  * - A vehicle becomes a VehiclePosition, an alert an Alert as the feeds gave it.

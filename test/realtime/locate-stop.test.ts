@@ -45,8 +45,8 @@ describe("locateStop", () => {
   });
 
   it("locateStop - the network keeps each trip's own stop_sequence values, in a Uint32 column when one passes 65,535", () => {
-    expect(net.stopTimes.sequence).toBeInstanceOf(Uint32Array);
-    const rows = (trip: string) => Array.from(net.stopTimes.sequence.subarray(net.trips.stopTimeStart[tripOf(net, trip)], net.trips.stopTimeStart[tripOf(net, trip)] + 5));
+    expect(net.trips.sequences).toBeInstanceOf(Uint32Array);
+    const rows = (trip: string) => Array.from(net.trips.sequences.subarray(net.trips.sequenceStart[tripOf(net, trip)], net.trips.sequenceStart[tripOf(net, trip)] + 5));
     expect([rows("T0"), rows("T1"), rows("T2")]).toEqual([
       [0, 1, 2, 3, 4],
       [10, 20, 30, 40, 50],

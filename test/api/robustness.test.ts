@@ -10,6 +10,8 @@
  * hostile headers, for requests without a valid key (exactly the 401) and for the methods the routes lack (404 or
  * 405). Everything runs through `app.inject()` on the demo network with the clock pinned.
  */
+import { createHash } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -276,11 +278,23 @@ interface Outcome {
   statuses: number[];
 }
 
+/**
+ * ANSWERS_DUMP=<file>: every answer's request, status, content type and body hash appended to the file, to check
+ * that a refactor changes no answer byte for byte (docs/CONTRIBUTING.md, "Refactors").
+ */
+function dump(options: InjectOptions, res: LightMyRequestResponse): void {
+  const file = process.env.ANSWERS_DUMP;
+  if (!file) return;
+  const hash = createHash("sha256").update(res.rawPayload).digest("hex").slice(0, 16);
+  appendFileSync(file, `${options.method ?? "GET"} ${String(options.url)} ${res.statusCode} ${res.headers["content-type"] ?? "-"} ${hash}\n`);
+}
+
 async function run(probes: readonly Probe[]): Promise<Outcome> {
   const failures: string[] = [];
   const statuses: number[] = [];
   for (const probe of probes) {
     const res = await app.inject(probe.options);
+    dump(probe.options, res);
     statuses.push(res.statusCode);
     const problems = problemsOf(res, probe);
     if (problems.length > 0) {
@@ -383,7 +397,11 @@ beforeAll(async () => {
   const config = loadConfig({ API_KEYS: TEST_KEY, LOG_LEVEL: "silent" });
   app = await buildApp({ network: staticNetworkSource(net), config, clock: () => SUITE_NOW_MS });
   type Doc = { paths: Record<string, Record<string, { parameters?: Parameter[]; security?: unknown[] }>> };
-  const docOf = async (prefix: string) => JSON.parse((await app.inject({ url: `${prefix}/openapi.json` })).body) as Doc;
+  const docOf = async (prefix: string) => {
+    const res = await app.inject({ url: `${prefix}/openapi.json` });
+    dump({ url: `${prefix}/openapi.json` }, res);
+    return JSON.parse(res.body) as Doc;
+  };
   const [core, search] = [await docOf(CORE), await docOf(SEARCH)];
   routes = [...Object.entries(core.paths), ...Object.entries(search.paths)].map(([path, ops]) => ({
     path,

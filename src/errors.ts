@@ -83,7 +83,7 @@ export const COLOUR_NOT_FOUND = defineError("LW_COLOUR_NOT_FOUND", 404, "Colour 
 export const DIVERSION_NOT_FOUND = defineError("LW_DIVERSION_NOT_FOUND", 404, "Diversion %s does not exist");
 export const GTFS_ID_NOT_FOUND = defineError("LW_GTFS_ID_NOT_FOUND", 404, "No %s of the network has the GTFS %s %s");
 export const TRIP_NOT_FOUND = defineError("LW_TRIP_NOT_FOUND", 404, "Trip %s does not run on line direction %s on %s");
-// The map extension (issue 12, src/api/geometrie.ts).
+// The map extension (issue 12, src/api/core/kaart/geometrie.ts).
 export const MUNICIPALITY_OUTLINE_NOT_FOUND = defineError(
   "LW_MUNICIPALITY_OUTLINE_NOT_FOUND",
   404,

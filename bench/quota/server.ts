@@ -10,8 +10,8 @@
  * Usage: server.ts <snapshot> <keys file> <redis url> <redis socket url>
  */
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
-import { formatDateAsDateTime, nowIn } from "../../src/api/dates.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
+import { formatDateAsDateTime, nowIn } from "../../src/api/shared/dates.js";
 import { loadConfig } from "../../src/lib/config.js";
 import { dayNumberToServiceDate, serviceDateToDayNumber } from "../../src/lib/service-date.js";
 import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-of-line.js";

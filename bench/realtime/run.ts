@@ -28,7 +28,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import bindings from "gtfs-realtime-bindings";
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { importFeeds } from "../../src/cli/import-command.js";
 import { loadConfig } from "../../src/lib/config.js";
 import { formatServiceDate } from "../../src/lib/service-date.js";

@@ -28,7 +28,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { routeplanBody } from "../../src/api/routeplan.js";
+import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
 import { importFeeds } from "../../src/cli/import-command.js";
 import { formatServiceDate } from "../../src/lib/service-date.js";
 import { zonedTime, type EpochMs } from "../../src/lib/zoned-time.js";

@@ -10,7 +10,7 @@
  * Feed refresh (`serve --feed`, run by the primary): `feed-refresh` carries its report, for the workers' /health;
  * a reload it asks for names the new snapshot's `path` in `prepare`.
  */
-import type { FeedRefreshHealth } from "../api/health.js";
+import type { FeedRefreshHealth } from "../api/beheer/health.js";
 import type { SnapshotIdentity } from "./snapshot-reload.js";
 
 export type WorkerMessage =

@@ -8,7 +8,7 @@
  * own; each series carries `worker="<slot>"`. Should the primary not answer within 5 s, the worker answers its own.
  */
 import { AggregatorRegistry } from "prom-client";
-import type { FeedRefreshHealth } from "../api/health.js";
+import type { FeedRefreshHealth } from "../api/beheer/health.js";
 import { CliError } from "./cli-error.js";
 import { isPrimaryMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
 import type { ServeOptions } from "./serve-command.js";

@@ -28,7 +28,7 @@ import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
 import type { LogLevel } from "../lib/config.js";
-import { registerFeedRefreshMetrics } from "../api/metrics.js";
+import { registerFeedRefreshMetrics } from "../api/beheer/metrics.js";
 import { startAdminServer } from "./admin-server.js";
 import { CliError } from "./cli-error.js";
 import { isWorkerMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";

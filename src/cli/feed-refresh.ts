@@ -27,7 +27,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FeedRefreshFeedHealth, FeedRefreshHealth } from "../api/health.js";
+import type { FeedRefreshFeedHealth, FeedRefreshHealth } from "../api/beheer/health.js";
 import { downloadFeed, redactUrl } from "../gtfs/download-feed.js";
 import type { FeedsConfig, GtfsFeedConfig } from "../lib/config.js";
 import { CliError } from "./cli-error.js";

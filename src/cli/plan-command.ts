@@ -16,9 +16,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { parseMoment } from "../api/dates.js";
-import type { Link } from "../api/links.js";
-import { routeplanBody } from "../api/routeplan.js";
+import { parseMoment } from "../api/shared/dates.js";
+import type { Link } from "../api/shared/links.js";
+import { routeplanBody } from "../api/core/routeplan/routeplan.js";
 import { LijnwijzerError } from "../errors.js";
 import { loadConfig } from "../lib/config.js";
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";

@@ -7,8 +7,8 @@
  * in the first step and the old network stays in service. Both steps are synchronous: no request runs between
  * the swap and the real-time rebuild, so none sees the new network with the old state.
  */
-import type { SwappableNetworkSource } from "../api/network-source.js";
-import { warmSearch } from "../api/zoeken.js";
+import type { SwappableNetworkSource } from "../api/shared/network-source.js";
+import { warmSearch } from "../api/zoek/zoeken.js";
 import type { Network } from "../network/model.js";
 import { openSnapshot } from "./open-snapshot.js";
 import { checkNetwork } from "./snapshot-check.js";

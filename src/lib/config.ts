@@ -55,7 +55,7 @@ export interface AppConfig {
   validityWarningDays: number;
   /**
    * The subscription key the demo page at / calls the API with, given to every visitor by /web-config.json
-   * (WEB_API_KEY; src/api/web-page.ts). Unset: the page gets `demo` when no key is configured, else none (the
+   * (WEB_API_KEY; src/api/docs/web-page.ts). Unset: the page gets `demo` when no key is configured, else none (the
    * visitor types one).
    */
   webApiKey?: string;

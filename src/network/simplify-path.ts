@@ -6,7 +6,7 @@
  * so that a path of 100,000 points needs no deep recursion.
  *
  * Used by the compiler (shapes.txt at 5 m, municipality outlines at 20 m: compile-shapes.ts) and by the map answer
- * (coarser tolerances, src/api/geometrie.ts).
+ * (coarser tolerances, src/api/core/kaart/geometrie.ts).
  */
 
 /** Metres per degree of latitude (mean Earth radius 6,371,008.8 m). */

@@ -3,9 +3,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { loadConfig } from "../../src/lib/config.js";
-import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
+import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 async function app(env: Record<string, string>) {
   return buildApp({

@@ -14,8 +14,8 @@ import { linesValidOn } from "../../src/network/queries/lines-valid-on.js";
 import { stopsOfLineDirection } from "../../src/network/queries/stops-of-line-direction.js";
 import { stopsOfMunicipality } from "../../src/network/queries/stops-of-municipality.js";
 import { allStopsValidOn } from "../../src/network/queries/stops-valid-on.js";
-import { officialPathOf, validateOfficial } from "./official-openapi.js";
-import { get, startServer, TEST_KEY, type TestServer } from "./server.js";
+import { officialPathOf, validateOfficial } from "./support/official-openapi.js";
+import { get, startServer, TEST_KEY, type TestServer } from "./support/server.js";
 import {
   entiteitShape,
   expectShape,
@@ -30,8 +30,8 @@ import {
   puntShape,
   type Shape,
   vervoerregioShape,
-} from "./shapes.js";
-import { SUITE_DAY, SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
+} from "./support/shapes.js";
+import { SUITE_DAY, SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 type Family = "v1" | "beta";
 const FAMILY_PATH: Record<Family, string> = { v1: "/DLKernOpenData/api/v1", beta: "/DLKernOpenData/v1/beta" };

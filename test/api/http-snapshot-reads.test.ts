@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import type { NetworkSource } from "../../src/api/network-source.js";
-import type { RealtimeSource } from "../../src/api/realtime-source.js";
+import type { NetworkSource } from "../../src/api/shared/network-source.js";
+import type { RealtimeSource } from "../../src/api/shared/realtime-source.js";
 import { KNOWN_DIVERSIONS, KNOWN_TRIPS } from "../../src/demo/known-trips.js";
 import { loadConfig } from "../../src/lib/config.js";
 import type { Network } from "../../src/network/model.js";
-import { TEST_KEY } from "./server.js";
-import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
+import { TEST_KEY } from "./support/server.js";
+import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 /**
  * Issue 11, hot swap: an answer never mixes two snapshots because a request reads the network once, at its start,

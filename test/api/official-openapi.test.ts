@@ -11,7 +11,7 @@ import {
   SEARCH_ADAPTATIONS,
   validateOfficial,
   validateOfficialSearch,
-} from "./official-openapi.js";
+} from "./support/official-openapi.js";
 
 const sample = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`./fixtures/samples/${name}`, import.meta.url), "utf8"));

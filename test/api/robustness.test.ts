@@ -16,13 +16,13 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { loadConfig } from "../../src/lib/config.js";
 import { findLine } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
-import { DEMO_KEY_VALUES, line2, perron5, RUN_DAY } from "./demo-values.js";
-import { TEST_KEY } from "./server.js";
-import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
+import { DEMO_KEY_VALUES, line2, perron5, RUN_DAY } from "./support/demo-values.js";
+import { TEST_KEY } from "./support/server.js";
+import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 const CORE = "/DLKernOpenData";
 const SEARCH = "/DLZoekOpenData";

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { get, startServer, type TestServer } from "./server.js";
-import { SUITE_NOW_MS, suiteNetwork } from "./suite-network.js";
+import { get, startServer, type TestServer } from "./support/server.js";
+import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 // biome-ignore lint: parsed JSON
 type Any = any;

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SNAPSHOT_FORMAT_VERSION } from "../../src/network/constants.js";
-import { fixture, root, runCli, tempDir } from "./run-cli.js";
+import { fixture, root, runCli, tempDir } from "./support/run-cli.js";
 
 /** The command line's messages: what is wrong and what to do, with the `lijnwijzer <command>:` prefix. */
 describe("lijnwijzer messages", () => {

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort, runCli } from "./run-cli.js";
-import { type ServeProcess, startServe } from "./serve-process.js";
+import { freePort, runCli } from "./support/run-cli.js";
+import { type ServeProcess, startServe } from "./support/serve-process.js";
 
 /**
  * Issue 11, `--workers N`: the primary forks the workers, forks again one that exits, merges their metrics, and

@@ -5,8 +5,8 @@ import { demoPlacesPaths, ensureDemoSnapshot } from "../../src/cli/demo-snapshot
 import { NONE16 } from "../../src/network/constants.js";
 import { PLACE_KINDS, type Network } from "../../src/network/model.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { tempDir } from "./run-cli.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { tempDir } from "./support/run-cli.js";
 
 function placesNamed(net: Network, name: string): Array<{ kind: string; municipality: string; postcode: string; category: string; house: string }> {
   const p = net.places;

@@ -5,8 +5,8 @@ import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { SNAPSHOT_FORMAT_VERSION } from "../../src/network/constants.js";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import { loadSnapshot, writeSnapshot } from "../../src/network/snapshot.js";
-import { agency, feed, route, stop } from "../helpers/feed-builder.js";
-import { tempDir } from "./run-cli.js";
+import { agency, feed, route, stop } from "../support/feed-builder.js";
+import { tempDir } from "./support/run-cli.js";
 
 describe("ensureDemoSnapshot", () => {
   const saved = process.env.LIJNWIJZER_CACHE_DIR;

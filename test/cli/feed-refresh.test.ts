@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
-import { type ServeProcess, startServe } from "./serve-process.js";
+import { type ServeProcess, startServe } from "./support/serve-process.js";
 
 /**
  * `serve --feed ... --refresh ...` against the real server: a GTFS feed on a loopback HTTP server (or a file)

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { decodeFeedMessage } from "../../src/realtime/feed-codec.js";
-import { freePort, type CliRun, root } from "./run-cli.js";
+import { freePort, type CliRun, root } from "./support/run-cli.js";
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; done: Promise<CliRun> } {
   const child = spawn(process.execPath, ["bin/lijnwijzer.js", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });

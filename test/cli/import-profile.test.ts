@@ -2,7 +2,7 @@ import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { fixture, runCli, tempDir } from "./run-cli.js";
+import { fixture, runCli, tempDir } from "./support/run-cli.js";
 
 /** `lijnwijzer import`: which key profile each feed gets, the import's warnings, the validity warning. */
 describe("lijnwijzer import: profiles, warnings, validity", () => {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import yazl from "yazl";
 import { main } from "../../src/cli/main.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { fixture, tempDir } from "./run-cli.js";
+import { fixture, tempDir } from "./support/run-cli.js";
 
 async function zipFolder(dir: string): Promise<Buffer> {
   const z = new yazl.ZipFile();

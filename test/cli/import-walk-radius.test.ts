@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { fixtureDir } from "../routing/fixture-network.js";
+import { fixtureDir } from "../routing/support/fixture-network.js";
 
 async function runImport(...extra: string[]) {
   const out = join(mkdtempSync(join(tmpdir(), "lw-out-")), "net.snapshot");

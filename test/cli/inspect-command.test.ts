@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "./run-cli.js";
+import { fixture, runCli, tempDir } from "./support/run-cli.js";
 
 /** `lijnwijzer inspect` of a snapshot of the expired fixture (generic profile, 12 stops, 2 lines, 7 orphan stops). */
 describe("lijnwijzer inspect", () => {

@@ -13,8 +13,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { runCli, tempDir } from "./run-cli.js";
-import { startServe, type ServeProcess } from "./serve-process.js";
+import { runCli, tempDir } from "./support/run-cli.js";
+import { startServe, type ServeProcess } from "./support/serve-process.js";
 
 interface Version {
   version: string;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { readKeysFile } from "../../src/lib/keys-file.js";
-import { freePort, root, runCli, tempDir } from "./run-cli.js";
+import { freePort, root, runCli, tempDir } from "./support/run-cli.js";
 
 const keys = (file: string, ...args: string[]) => runCli(["keys", ...args, "--file", file]);
 

@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import { SUBSCRIPTION_KEY_HEADER } from "../../src/api/auth.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
+import { SUBSCRIPTION_KEY_HEADER } from "../../src/api/http/auth.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { importFeeds } from "../../src/cli/import-command.js";
 import { main } from "../../src/cli/main.js";
 import { DEMO_API_KEY, loadConfig } from "../../src/lib/config.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
-import { fixtureDir, fixtureFeedMessage, type RoutingFixture } from "../routing/fixture-network.js";
+import { fixtureDir, fixtureFeedMessage, type RoutingFixture } from "../routing/support/fixture-network.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lw-plan-"));
 const snapshot = (name: RoutingFixture) => join(dir, `${name}.snapshot`);

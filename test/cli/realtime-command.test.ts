@@ -9,7 +9,7 @@ import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import { simulateFeed } from "../../src/realtime/simulate-feed.js";
 import { zonedTime } from "../../src/lib/zoned-time.js";
 import type { RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
-import { type CliRun, root, runCli, tempDir } from "./run-cli.js";
+import { type CliRun, root, runCli, tempDir } from "./support/run-cli.js";
 
 /** A port nobody listens on (a moment ago somebody did). */
 function freePort(): Promise<number> {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
-import { freePort, runCli } from "./run-cli.js";
-import { brokenSnapshots, importSampleFeed, replaceFile, type ServeProcess, startServe } from "./serve-process.js";
+import { freePort, runCli } from "./support/run-cli.js";
+import { brokenSnapshots, importSampleFeed, replaceFile, type ServeProcess, startServe } from "./support/serve-process.js";
 
 /** Issue 11: `lijnwijzer reload` through the admin endpoint, and SNAPSHOT_WATCH, against the real server. */
 

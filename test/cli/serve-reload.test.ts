@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { main } from "../../src/cli/main.js";
-import { freePort, root } from "./run-cli.js";
+import { freePort, root } from "./support/run-cli.js";
 
 /** End to end: `lijnwijzer serve` swaps in a new snapshot on SIGHUP without stopping. */
 

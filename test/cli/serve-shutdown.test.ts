@@ -1,6 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ServeProcess, startServe } from "./serve-process.js";
+import { type ServeProcess, startServe } from "./support/serve-process.js";
 
 /**
  * Issue 11, graceful shutdown: SIGTERM stops accepting, finishes the requests in flight and exits, also with two

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { KNOWN_TRIPS } from "../../src/demo/known-trips.js";
-import { adminReload, brokenSnapshots, importSampleFeed, replaceFile, type ServeProcess, startServe } from "./serve-process.js";
+import { adminReload, brokenSnapshots, importSampleFeed, replaceFile, type ServeProcess, startServe } from "./support/serve-process.js";
 import { readFileSync } from "node:fs";
 
 /**

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixture, root, runCli, tempDir } from "./run-cli.js";
+import { fixture, root, runCli, tempDir } from "./support/run-cli.js";
 
 interface LogLine {
   level: number;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { decodeFeedMessage } from "../../src/realtime/feed-codec.js";
-import { root, runCli, tempDir } from "./run-cli.js";
+import { root, runCli, tempDir } from "./support/run-cli.js";
 
 /** Tuesday 2026-11-24 08:00 in Brussels, the demo's morning peak. */
 const AT = "2026-11-24T08:00";

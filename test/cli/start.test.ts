@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "./run-cli.js";
+import { freePort } from "./support/run-cli.js";
 
 /** End to end: what a user runs. `lijnwijzer start` (npm start) serves the demo network. */
 const root = fileURLToPath(new URL("../..", import.meta.url));

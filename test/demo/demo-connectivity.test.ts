@@ -20,7 +20,7 @@ import { raptor } from "../../src/routing/raptor.js";
 import type { StopAccess } from "../../src/routing/raptor-types.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
 import { stopAccesses, walkParameters } from "../../src/routing/walk-access.js";
-import { demoNetwork } from "../helpers/demo-network.js";
+import { demoNetwork } from "../support/demo-network.js";
 
 const STATIONS = {
   Leuven: { lat: 50.8812, lon: 4.7157 },

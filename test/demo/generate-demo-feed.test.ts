@@ -10,7 +10,7 @@ import { defaultReferenceDir } from "../../src/reference/default-reference-dir.j
 import { findMunicipality } from "../../src/reference/find-municipality.js";
 import { readReference } from "../../src/reference/read-reference.js";
 import type { ReferenceData } from "../../src/reference/types.js";
-import { csvRows, readZipEntries } from "./read-zip-entries.js";
+import { csvRows, readZipEntries } from "./support/read-zip-entries.js";
 
 let ref: ReferenceData;
 let fresh: DemoFeed;

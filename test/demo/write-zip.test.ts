@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crc32, zipFiles } from "../../src/demo/write-zip.js";
-import { readZipEntries } from "./read-zip-entries.js";
+import { readZipEntries } from "./support/read-zip-entries.js";
 
 describe("zipFiles", () => {
   it("crc32 - matches the standard check value", () => {

@@ -15,9 +15,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keysFileWith, NO_REDIS, startRedis, type TestRedis } from "../api/quota-fixtures.js";
-import { freePort } from "../cli/run-cli.js";
-import { metricValue, NGINX, type Nginx, rawRequest, type Replica, safeRead, startNginx, startReplica, stopAll } from "./replica-processes.js";
+import { keysFileWith, NO_REDIS, startRedis, type TestRedis } from "../api/quota/support/quota-fixtures.js";
+import { freePort } from "../cli/support/run-cli.js";
+import { metricValue, NGINX, type Nginx, rawRequest, type Replica, safeRead, startNginx, startReplica, stopAll } from "./support/replica-processes.js";
 
 const NO_NGINX = existsSync(NGINX) ? undefined : `${NGINX} is missing (Debian: apt-get install nginx; .ci/run installs it)`;
 const SKIP = NO_REDIS ?? NO_NGINX;

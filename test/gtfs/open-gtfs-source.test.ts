@@ -8,7 +8,7 @@ import { GtfsError } from "../../src/gtfs/gtfs-error.js";
 import { openGtfsSource } from "../../src/gtfs/open-gtfs-source.js";
 import { readGtfs } from "../../src/gtfs/read-gtfs.js";
 import type { ReadProgress } from "../../src/gtfs/types.js";
-import { fixtureFiles, fixturePath } from "./memory-source.js";
+import { fixtureFiles, fixturePath } from "./support/memory-source.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lijnwijzer-zip-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { openGtfsSource } from "../../src/gtfs/open-gtfs-source.js";
 import { readFeed } from "../../src/gtfs/read-feed.js";
 import { readGtfs } from "../../src/gtfs/read-gtfs.js";
 import type { GtfsFeed, ReadProgress } from "../../src/gtfs/types.js";
-import { fixtureFiles, fixturePath, memorySource } from "./memory-source.js";
+import { fixtureFiles, fixturePath, memorySource } from "./support/memory-source.js";
 
 const hms = (h: number, m: number, s = 0) => h * 3600 + m * 60 + s;
 

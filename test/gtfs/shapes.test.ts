@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFeed } from "../../src/gtfs/read-feed.js";
 import type { GtfsFeed } from "../../src/gtfs/types.js";
-import { fixtureFiles, memorySource } from "./memory-source.js";
+import { fixtureFiles, memorySource } from "./support/memory-source.js";
 
 /** The minimal fixture (trip t1 names shape s1, t2 and t3 none) with shapes.txt and trips.txt as given. */
 async function readWith(shapes: string | undefined, trips?: string, chunkSizes?: number[]): Promise<GtfsFeed> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { TransferRow } from "../../src/gtfs/types.js";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import type { Network } from "../../src/network/model.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { agency, calendar, feed, route, stop } from "../support/feed-builder.js";
 
 const platform = (id: string, lat: number, parent: string) => stop(id, lat, -73.9, { name: `Platform ${id}`, parentStation: parent });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CompileWarnings } from "../../src/network/compile-context.js";
-import { feed, route, stop } from "../helpers/feed-builder.js";
+import { feed, route, stop } from "../support/feed-builder.js";
 
 describe("CompileWarnings", () => {
   it("CompileWarnings - keeps the first five examples of a code and counts them all", () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import type { Network } from "../../src/network/model.js";
 import { stopsOfLineDirection } from "../../src/network/queries/stops-of-line-direction.js";
-import { agency, calendar, feed, route, stop, type TripSpec } from "../helpers/feed-builder.js";
-import { mtaLikeFeed } from "./mta-like-feed.js";
+import { agency, calendar, feed, route, stop, type TripSpec } from "../support/feed-builder.js";
+import { mtaLikeFeed } from "./support/mta-like-feed.js";
 
 /** "omschrijving > bestemming | main pattern's stops | stops of the direction" of a route's direction. */
 const direction = (net: Network, routeId: string, dir: number) => {

@@ -5,8 +5,8 @@ import { NONE16 } from "../../src/network/constants.js";
 import type { Network } from "../../src/network/model.js";
 import { defaultReferenceDir } from "../../src/reference/default-reference-dir.js";
 import { readReference } from "../../src/reference/read-reference.js";
-import { agency, calendar, feed, hms, route, stop } from "../helpers/feed-builder.js";
-import { twoAgencyFeed } from "./two-agency-feed.js";
+import { agency, calendar, feed, hms, route, stop } from "../support/feed-builder.js";
+import { twoAgencyFeed } from "./support/two-agency-feed.js";
 
 const runsOn = (net: Network, service: number, date: number) => {
   const d = serviceDateToDayNumber(date) - serviceDateToDayNumber(net.meta.calendarStart);

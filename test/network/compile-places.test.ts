@@ -13,7 +13,7 @@ import { AddressTableBuilder, readAddresses } from "../../src/reference/read-add
 import { readPois } from "../../src/reference/read-pois.js";
 import { readReference } from "../../src/reference/read-reference.js";
 import type { AddressTable, PoiTable, ReferenceData } from "../../src/reference/types.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { agency, calendar, feed, route, stop } from "../support/feed-builder.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/places/${name}`, import.meta.url));
 

@@ -14,7 +14,7 @@ import { loadSnapshot, writeSnapshot } from "../../src/network/snapshot.js";
 import { defaultReferenceDir } from "../../src/reference/default-reference-dir.js";
 import { readReference } from "../../src/reference/read-reference.js";
 import type { ReferenceData } from "../../src/reference/types.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { agency, calendar, feed, route, stop } from "../support/feed-builder.js";
 
 /** Metres to degrees of latitude (and of longitude at the equator). */
 const deg = (m: number) => m / 111_195;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readGtfs } from "../../src/gtfs/index.js";
 import { demoFeedPath } from "../../src/demo/demo-feed-path.js";
 import { detectProfile } from "../../src/network/detect-profile.js";
-import { agency, feed, route, stop } from "../helpers/feed-builder.js";
+import { agency, feed, route, stop } from "../support/feed-builder.js";
 
 /** A feed with these agencies, stops and routes; one trip visits every stop. */
 function feedOf(agencyIds: string[], stopIds: string[], routeIds: string[]) {

@@ -6,7 +6,7 @@ import { compileNetwork, type CompileInput } from "../../src/network/compile-net
 import { readKeyHistory } from "../../src/network/key-history.js";
 import { requireEntity, requireLine, requireStop } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { agency, calendar, feed, route, stop } from "../support/feed-builder.js";
 
 /** The next import of `inputs`, continuing the key history of `before`. */
 function next(before: Network, inputs: CompileInput[], now = new Date("2026-12-01T06:00:00Z")): Network {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import type { Network } from "../../src/network/model.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
-import { mtaLikeFeed } from "./mta-like-feed.js";
+import { agency, calendar, feed, route, stop } from "../support/feed-builder.js";
+import { mtaLikeFeed } from "./support/mta-like-feed.js";
 
 /** stop_id -> "omschrijving | omschrijvingLang" for the given stop_ids. */
 const names = (net: Network, ...ids: string[]) => {

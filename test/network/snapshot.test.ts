@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import { loadSnapshot, writeSnapshot } from "../../src/network/snapshot.js";
-import { agency, calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { agency, calendar, feed, route, stop } from "../support/feed-builder.js";
 
 const network = () =>
   compileNetwork(

@@ -7,9 +7,9 @@ import {
   alertsToDisruptions,
   matchAlerts,
 } from "../../src/realtime/alerts-to-disruptions.js";
-import { lineDirIdx, stopIdx } from "../timetable/fixture-network.js";
-import { alertsNetwork, brussels, Cause, Effect, texts, viaProtobuf } from "./alerts-fixture.js";
-import { stopSequenceNetwork } from "./stop-sequence-fixture.js";
+import { lineDirIdx, stopIdx } from "../timetable/support/fixture-network.js";
+import { alertsNetwork, brussels, Cause, Effect, texts, viaProtobuf } from "./support/alerts-fixture.js";
+import { stopSequenceNetwork } from "./support/stop-sequence-fixture.js";
 
 describe("alertsToDisruptions (alerts fixture)", () => {
   let net: Network;

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { KNOWN_TRIPS } from "../../src/demo/known-trips.js";
 import { loadConfig } from "../../src/lib/config.js";
 import { findStop } from "../../src/network/lookup.js";
@@ -36,8 +36,8 @@ import { simulateFeed } from "../../src/realtime/simulate-feed.js";
 import type { RealtimePassage, RealtimeTrip } from "../../src/timetable/types.js";
 import { upcomingPassages } from "../../src/timetable/upcoming-passages.js";
 import { upcomingTrips } from "../../src/timetable/upcoming-trips.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { fixtureNetwork, lineDirIdx, stopIdx } from "../timetable/fixture-network.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { fixtureNetwork, lineDirIdx, stopIdx } from "../timetable/support/fixture-network.js";
 
 const MINUTE = 60_000;
 /** Brussels wall clock in March 2024 before the clocks change (UTC+1). */

@@ -11,9 +11,9 @@ import { createFeedManager } from "../../src/realtime/create-feed-manager.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import type { FeedLog, FeedManager } from "../../src/realtime/feed-manager.js";
 import { simulateFeed } from "../../src/realtime/simulate-feed.js";
-import { get, TEST_KEY, type TestServer } from "../api/server.js";
-import { SUITE_NOW_MS, suiteNetwork } from "../api/suite-network.js";
-import { type MisbehavingServer, startMisbehavingServer } from "./misbehaving-server.js";
+import { get, TEST_KEY, type TestServer } from "../api/support/server.js";
+import { SUITE_NOW_MS, suiteNetwork } from "../api/support/suite-network.js";
+import { type MisbehavingServer, startMisbehavingServer } from "./support/misbehaving-server.js";
 
 const lines: string[] = [];
 /** The fault of each warn line (the fields a log search would filter on). */

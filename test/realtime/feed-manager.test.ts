@@ -7,8 +7,8 @@ import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import { FeedManager, type FeedLog } from "../../src/realtime/feed-manager.js";
 import { fileFeedSource, functionFeedSource, urlFeedSource, type FeedSource } from "../../src/realtime/feed-source.js";
 import type { RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
-import { type MisbehavingServer, startMisbehavingServer } from "./misbehaving-server.js";
-import { type StandInState, standInBuild } from "./stand-in-build.js";
+import { type MisbehavingServer, startMisbehavingServer } from "./support/misbehaving-server.js";
+import { type StandInState, standInBuild } from "./support/stand-in-build.js";
 
 const T0 = Date.UTC(2026, 2, 10, 7, 0);
 const net = { name: "network A" } as unknown as Network;

@@ -14,7 +14,7 @@ import {
   urlFeedSource,
 } from "../../src/realtime/feed-source.js";
 import type { RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
-import { type MisbehavingServer, startMisbehavingServer, unreachableUrl } from "./misbehaving-server.js";
+import { type MisbehavingServer, startMisbehavingServer, unreachableUrl } from "./support/misbehaving-server.js";
 
 const context = { network: {} as Network, nowMs: 0 };
 const message: RtFeedMessage = {

@@ -7,8 +7,8 @@ import { compileNetwork } from "../../src/network/compile-network.js";
 import type { Network } from "../../src/network/model.js";
 import { locateStop, POSITION_MASK, STOP_MISMATCH } from "../../src/realtime/locate-stop.js";
 import { realtimeIndex } from "../../src/realtime/realtime-index.js";
-import { calendar, feed, route, stop } from "../helpers/feed-builder.js";
-import { tripOf } from "./stop-sequence-fixture.js";
+import { calendar, feed, route, stop } from "../support/feed-builder.js";
+import { tripOf } from "./support/stop-sequence-fixture.js";
 
 function network(sequences: number[][]): Network {
   const stops = ["A", "B", "C", "D", "E"].map((id, i) => stop(id, 50.88 + i * 0.001, 4.7));

@@ -11,7 +11,7 @@ import { decodeFeedMessage, decodeFeedMessageWithBindings, encodeFeedMessage, Fe
 import { DIFFERENTIAL, STOP_SKIPPED, TRIP_ADDED, type RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
 import { readFeedMessage } from "../../src/realtime/read-feed-message.js";
 import { simulateFeed } from "../../src/realtime/simulate-feed.js";
-import { demoNetwork } from "../helpers/demo-network.js";
+import { demoNetwork } from "../support/demo-network.js";
 
 const { FeedMessage } = bindings.transit_realtime;
 

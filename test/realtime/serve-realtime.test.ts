@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
-import { freePort, root } from "../cli/run-cli.js";
+import { freePort, root } from "../cli/support/run-cli.js";
 
 /** End to end: what a user runs, `lijnwijzer start` and `serve`, with their real-time feeds (compiled CLI in dist/). */
 

@@ -14,7 +14,7 @@ import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { simulateFeed } from "../../src/realtime/simulate-feed.js";
 import { serviceDayActive, serviceDayIndex } from "../../src/timetable/is-service-active.js";
 import { NO_PREDICTION } from "../../src/timetable/realtime-overlay.js";
-import { demoNetwork } from "../helpers/demo-network.js";
+import { demoNetwork } from "../support/demo-network.js";
 
 let net: Network;
 beforeAll(async () => {

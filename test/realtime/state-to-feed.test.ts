@@ -14,7 +14,7 @@ import { simulateFeed } from "../../src/realtime/simulate-feed.js";
 import { stateToFeed } from "../../src/realtime/state-to-feed.js";
 import { serviceDayActive, serviceDayIndex } from "../../src/timetable/is-service-active.js";
 import { stopRealTime } from "../../src/timetable/stop-real-time.js";
-import { demoNetwork } from "../helpers/demo-network.js";
+import { demoNetwork } from "../support/demo-network.js";
 
 let net: Network;
 beforeAll(async () => {

@@ -7,14 +7,14 @@
 import bindings from "gtfs-realtime-bindings";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_GTFS_RT_PATH } from "../../src/api/gtfs-realtime.js";
+import { DEFAULT_GTFS_RT_PATH } from "../../src/api/gtfs-rt/gtfs-realtime.js";
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { loadConfig } from "../../src/lib/config.js";
 import type { Network } from "../../src/network/model.js";
 import { ALERT_ID_BASE } from "../../src/realtime/alerts-to-disruptions.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";
-import { stateOf, stopSequenceNetwork, TUE, tue } from "./stop-sequence-fixture.js";
+import { stateOf, stopSequenceNetwork, TUE, tue } from "./support/stop-sequence-fixture.js";
 
 const KEY = { "Ocp-Apim-Subscription-Key": "k" };
 const NOW_MS = tue("11:58:00");

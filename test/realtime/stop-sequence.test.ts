@@ -8,7 +8,7 @@ import type { Network } from "../../src/network/model.js";
 import { IN_TRANSIT_TO, STOP_SKIPPED, TRIP_ADDED, type RtFeedEntity, type RtStopTimeUpdate, type RtTripDescriptor } from "../../src/realtime/gtfs-rt-types.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";
 import { stateToFeed } from "../../src/realtime/state-to-feed.js";
-import { stateOf, stopSequenceNetwork, TUE, tripOf, tue } from "./stop-sequence-fixture.js";
+import { stateOf, stopSequenceNetwork, TUE, tripOf, tue } from "./support/stop-sequence-fixture.js";
 
 const tu = (trip: RtTripDescriptor, stopTimeUpdate: RtStopTimeUpdate[], id = trip.tripId ?? "t"): RtFeedEntity => ({ id, tripUpdate: { trip, stopTimeUpdate } });
 const loop = (...updates: RtStopTimeUpdate[]) => tu({ tripId: "LOOP1200", startDate: TUE }, updates);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { zonedTime } from "../../src/lib/zoned-time.js";
-import { fixtureNetwork, fixtureRealtime, footpathSeconds, local, tripIdx } from "./fixture-network.js";
+import { fixtureNetwork, fixtureRealtime, footpathSeconds, local, tripIdx } from "./support/fixture-network.js";
 
 describe("routing fixtures", () => {
   it("walk-transfer - Kerk and Markt, 200 m apart, are 209 s apart on foot both ways, and nothing else is walkable", async () => {

@@ -17,8 +17,8 @@ import { stopsByGtfsId } from "../../src/network/gtfs-id-lookup.js";
 import type { Network } from "../../src/network/model.js";
 import { bestIndex, type Itinerary, paretoSet, type PlanParams, planJourneys, type PlanPlace } from "../../src/routing/plan-journeys.js";
 import type { Journey } from "../../src/routing/raptor-types.js";
-import { calendar, feed, route, stop } from "../helpers/feed-builder.js";
-import { directTripSearch, type SearchLog } from "./direct-trip-search.js";
+import { calendar, feed, route, stop } from "../support/feed-builder.js";
+import { directTripSearch, type SearchLog } from "./support/direct-trip-search.js";
 
 let net: Network;
 

@@ -12,7 +12,7 @@ import { raptor } from "../../src/routing/raptor.js";
 import type { Journey, RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
 import type { RealtimeOverlay } from "../../src/timetable/realtime-overlay.js";
-import { at, net } from "./raptor-scenario.js";
+import { at, net } from "./support/raptor-scenario.js";
 
 const DATE = "2024-03-12";
 const RIDES = 4;

@@ -4,8 +4,8 @@ import { earliestArrival, raptor } from "../../src/routing/raptor.js";
 import type { RaptorQuery } from "../../src/routing/raptor-types.js";
 import type { Network, Vervoertype } from "../../src/network/model.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
-import { mapOverlay, type OverlayEntry } from "../timetable/realtime-fixtures.js";
-import { access, at, net, render, stopOf, tripOf } from "./raptor-scenario.js";
+import { mapOverlay, type OverlayEntry } from "../timetable/support/realtime-fixtures.js";
+import { access, at, net, render, stopOf, tripOf } from "./support/raptor-scenario.js";
 
 const HOUR = 3_600_000;
 const TUESDAY = "2024-03-12";

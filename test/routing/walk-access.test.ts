@@ -10,7 +10,7 @@ import { compileNetwork } from "../../src/network/compile-network.js";
 import type { Network, StopIdx } from "../../src/network/model.js";
 import { parsePlanPoint } from "../../src/routing/plan-point.js";
 import { stopAccesses, walkBetween, walkParameters, walkSeconds } from "../../src/routing/walk-access.js";
-import { calendar, feed, route, stop } from "../helpers/feed-builder.js";
+import { calendar, feed, route, stop } from "../support/feed-builder.js";
 
 let net: Network;
 const idx = (gtfsId: string): StopIdx => stopsByGtfsId(net, gtfsId)[0];

@@ -5,7 +5,7 @@ import { type LabelledQuery, lineDirectionLabel, locationLabel, stopLabel } from
 import { searchQuality } from "../../bench/search/quality.js";
 import type { Network } from "../../src/network/model.js";
 import { networkSearch } from "../../src/search/network-search.js";
-import { suiteNetwork } from "../api/suite-network.js";
+import { suiteNetwork } from "../api/support/suite-network.js";
 
 let net: Network;
 const first = (text: string) => {

@@ -7,7 +7,7 @@ import { readAddresses } from "../../src/reference/read-addresses.js";
 import { readPois } from "../../src/reference/read-pois.js";
 import { networkSearch } from "../../src/search/network-search.js";
 import type { LocationHit, SearchRequest } from "../../src/search/search-types.js";
-import { searchNetwork } from "./search-fixture.js";
+import { searchNetwork } from "./support/search-fixture.js";
 
 const HEADER =
   "EPSG:31370_x,EPSG:31370_y,EPSG:4326_lat,EPSG:4326_lon,address_id,box_number,house_number,municipality_id,municipality_name_de,municipality_name_fr,municipality_name_nl,postcode,postname_fr,postname_nl,street_id,streetname_de,streetname_fr,streetname_nl,region_code,status";

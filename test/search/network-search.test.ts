@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildSearchIndexes, networkSearch, searchIndexesOf } from "../../src/search/network-search.js";
-import { searchNetwork } from "./search-fixture.js";
+import { searchNetwork } from "./support/search-fixture.js";
 
 describe("networkSearch", () => {
   it("network search - one search per network, kept with it; another network gets its own", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Network } from "../../src/network/model.js";
 import { networkSearch } from "../../src/search/network-search.js";
 import type { SearchRequest } from "../../src/search/search-types.js";
-import { searchNetwork, stopNames, stopNumbers } from "./search-fixture.js";
+import { searchNetwork, stopNames, stopNumbers } from "./support/search-fixture.js";
 
 let net: Network;
 const ask = (text: string, more: Partial<SearchRequest> = {}) => networkSearch(net).stops({ text, startIndex: 0, maxHits: 100, ...more });

@@ -3,7 +3,7 @@ import type { Network } from "../../src/network/model.js";
 import { activeServices } from "../../src/timetable/active-services.js";
 import { checkTimetableDate } from "../../src/timetable/check-timetable-date.js";
 import { isServiceActive } from "../../src/timetable/is-service-active.js";
-import { fixtureNetwork } from "./fixture-network.js";
+import { fixtureNetwork } from "./support/fixture-network.js";
 
 describe("service days (service-days fixture)", () => {
   let net: Network;

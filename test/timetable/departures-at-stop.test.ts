@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Network } from "../../src/network/model.js";
 import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
 import type { Passage } from "../../src/timetable/types.js";
-import { fixtureNetwork, stopIdx } from "./fixture-network.js";
+import { fixtureNetwork, stopIdx } from "./support/fixture-network.js";
 
 /** "HH:mm:ss ritnummer serviceDate" per passage: the part of the answer these tests pin. */
 const render = (ps: Passage[]) => ps.map((p) => `${p.time.slice(11)} ${p.tripNumber} ${p.serviceDate}`);

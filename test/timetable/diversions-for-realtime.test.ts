@@ -4,8 +4,8 @@ import { alertsToDisruptions } from "../../src/realtime/alerts-to-disruptions.js
 import { diversionsFor } from "../../src/timetable/diversions-for.js";
 import { findDiversion } from "../../src/timetable/find-diversion.js";
 import type { RealtimeOverlay } from "../../src/timetable/realtime-overlay.js";
-import { alertsNetwork, texts, viaProtobuf } from "../realtime/alerts-fixture.js";
-import { lineDirIdx, stopIdx } from "./fixture-network.js";
+import { alertsNetwork, texts, viaProtobuf } from "../realtime/support/alerts-fixture.js";
+import { lineDirIdx, stopIdx } from "./support/fixture-network.js";
 
 describe("diversionsFor and findDiversion with a real-time overlay (alerts fixture)", () => {
   let net: Network;

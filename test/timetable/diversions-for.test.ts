@@ -4,7 +4,7 @@ import type { Network } from "../../src/network/model.js";
 import { diversionLanguage } from "../../src/timetable/diversion-language.js";
 import { diversionsFor } from "../../src/timetable/diversions-for.js";
 import { findDiversion } from "../../src/timetable/find-diversion.js";
-import { fixtureNetwork, lineDirIdx, stopIdx } from "./fixture-network.js";
+import { fixtureNetwork, lineDirIdx, stopIdx } from "./support/fixture-network.js";
 
 describe("diversionsFor (service-days fixture)", () => {
   let net: Network;

@@ -4,8 +4,8 @@ import type { Network, StopIdx } from "../../src/network/model.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
 import { createStopDayCache } from "../../src/timetable/stop-day-cache.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { fixtureNetwork, stopIdx } from "./fixture-network.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { fixtureNetwork, stopIdx } from "./support/fixture-network.js";
 
 const TUESDAY = 20260310;
 

@@ -3,7 +3,7 @@ import type { Network } from "../../src/network/model.js";
 import { stopTimetable } from "../../src/timetable/stop-timetable.js";
 import { notesOfPassages } from "../../src/timetable/notes-of-passages.js";
 import { tripsOfLineDirection } from "../../src/timetable/trips-of-line-direction.js";
-import { fixtureNetwork, lineDirIdx, stopIdx } from "./fixture-network.js";
+import { fixtureNetwork, lineDirIdx, stopIdx } from "./support/fixture-network.js";
 
 describe("stopTimetable - notes and diversions (service-days fixture)", () => {
   let net: Network;

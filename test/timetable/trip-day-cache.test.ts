@@ -5,8 +5,8 @@ import { loadSnapshot } from "../../src/network/snapshot.js";
 import { isServiceActive } from "../../src/timetable/is-service-active.js";
 import { createTripDayCache } from "../../src/timetable/trip-day-cache.js";
 import { tripTimetable } from "../../src/timetable/trip-timetable.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { fixtureNetwork } from "./fixture-network.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { fixtureNetwork } from "./support/fixture-network.js";
 
 const TUESDAY = 20260310;
 

@@ -6,7 +6,7 @@ import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
 import { tripOnDate } from "../../src/timetable/trip-on-date.js";
 import { tripsOfLineDirection } from "../../src/timetable/trips-of-line-direction.js";
 import type { TripTimetable } from "../../src/timetable/types.js";
-import { fixtureNetwork, lineDirIdx } from "./fixture-network.js";
+import { fixtureNetwork, lineDirIdx } from "./support/fixture-network.js";
 
 const render = (trips: TripTimetable[]) =>
   trips.map((t) => `${t.tripNumber}: ${t.passages.map((p) => `${p.stopNumber} ${p.time}`).join(", ")}`);

@@ -15,8 +15,8 @@ import {
   type UpcomingPassagesParams,
 } from "../../src/timetable/upcoming-passages.js";
 import { withRealtime } from "../../src/timetable/with-realtime.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { mapOverlay, type OverlayEntry } from "./realtime-fixtures.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { mapOverlay, type OverlayEntry } from "./support/realtime-fixtures.js";
 
 const cet = (date: string, time: string) => Date.parse(`${date}T${time}+01:00`);
 const MINUTE = 60_000;

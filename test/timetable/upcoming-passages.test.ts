@@ -4,8 +4,8 @@ import { findStop } from "../../src/network/lookup.js";
 import type { Network, StopIdx } from "../../src/network/model.js";
 import type { RealtimePassage } from "../../src/timetable/types.js";
 import { LATE_LOOKBACK_MS, upcomingPassages } from "../../src/timetable/upcoming-passages.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { mapOverlay, tripIdx } from "./realtime-fixtures.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { mapOverlay, tripIdx } from "./support/realtime-fixtures.js";
 
 /** Brussels wall clock in March 2026 before the clocks change (UTC+1). */
 const cet = (date: string, time: string) => Date.parse(`${date}T${time}+01:00`);

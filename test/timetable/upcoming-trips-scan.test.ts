@@ -11,8 +11,8 @@ import type { RealtimePassage, RealtimeTrip } from "../../src/timetable/types.js
 import { LATE_LOOKBACK_MS } from "../../src/timetable/upcoming-passages.js";
 import { UPCOMING_TRIPS_WINDOW_MS, upcomingTrips, type UpcomingTripsParams } from "../../src/timetable/upcoming-trips.js";
 import { withRealtime } from "../../src/timetable/with-realtime.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { mapOverlay, type OverlayEntry } from "./realtime-fixtures.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { mapOverlay, type OverlayEntry } from "./support/realtime-fixtures.js";
 
 const cet = (date: string, time: string) => Date.parse(`${date}T${time}+01:00`);
 const MINUTE = 60_000;

@@ -5,8 +5,8 @@ import type { LineDirIdx, Network } from "../../src/network/model.js";
 import { tripsOfLineDirection } from "../../src/timetable/trips-of-line-direction.js";
 import type { RealtimeTrip } from "../../src/timetable/types.js";
 import { UPCOMING_TRIPS_WINDOW_MS, upcomingTrips } from "../../src/timetable/upcoming-trips.js";
-import { demoNetwork } from "../helpers/demo-network.js";
-import { mapOverlay, tripIdx } from "./realtime-fixtures.js";
+import { demoNetwork } from "../support/demo-network.js";
+import { mapOverlay, tripIdx } from "./support/realtime-fixtures.js";
 
 const cet = (date: string, time: string) => Date.parse(`${date}T${time}+01:00`);
 const MINUTE = 60_000;

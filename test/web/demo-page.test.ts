@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, root } from "../cli/run-cli.js";
+import { freePort, root } from "../cli/support/run-cli.js";
 
 // Browser globals that the callbacks of page.evaluate use (they run in Chromium; the root tsconfig has no DOM lib).
 declare const window: { scrollTo(x: number, y: number): void };

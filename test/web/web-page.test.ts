@@ -1,5 +1,5 @@
 /**
- * Serving the demo page (src/api/web-page.ts) without a browser: the built files of dist/web (`npm run build`
+ * Serving the demo page (src/api/docs/web-page.ts) without a browser: the built files of dist/web (`npm run build`
  * builds them; `npm test` does first), their content types and caching, no key needed, and /web-config.json's key
  * and geometry endpoints. WEB_API_KEY's validation is here too. The page itself runs in Chromium in
  * demo-page.test.ts.
@@ -10,11 +10,11 @@ import { join } from "node:path";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import { staticNetworkSource } from "../../src/api/network-source.js";
-import { WEB_PAGE_DIR, webPageRoutes } from "../../src/api/web-page.js";
+import { staticNetworkSource } from "../../src/api/shared/network-source.js";
+import { WEB_PAGE_DIR, webPageRoutes } from "../../src/api/docs/web-page.js";
 import { type ConfigEnv, loadConfig } from "../../src/lib/config.js";
 import type { Network } from "../../src/network/model.js";
-import { SUITE_NOW_MS, suiteNetwork } from "../api/suite-network.js";
+import { SUITE_NOW_MS, suiteNetwork } from "../api/support/suite-network.js";
 
 let network: Network;
 beforeAll(async () => {

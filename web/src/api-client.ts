@@ -1,19 +1,19 @@
 /**
  * The page's only way to the data: the public API, with the subscription key the server hands out in
- * /web-config.json (src/api/web-page.ts) or the one the visitor typed. Answer types are the server's own schemas
+ * /web-config.json (src/api/docs/web-page.ts) or the one the visitor typed. Answer types are the server's own schemas
  * (type-only imports: nothing of the server is bundled). URLs are relative to the page, so the page also works
  * below a path a reverse proxy adds.
  */
 import type { Static } from "@sinclair/typebox";
-import type { Halte, Lijnrichting } from "../../src/api/common.schemas.js";
-import type { Kaart as KaartSchema, LijnrichtingGeometrie as LijnrichtingGeometrieSchema } from "../../src/api/geometrie.schemas.js";
-import type { RealtimeHalteDoorkomsten } from "../../src/api/real-time.schemas.js";
-import type { Routeplan } from "../../src/api/routeplan.schemas.js";
-import type { HaltesHits, LocatiesHits } from "../../src/api/zoeken.schemas.js";
-import type { WebConfig } from "../../src/api/web-page.schemas.js";
+import type { Halte, Lijnrichting } from "../../src/api/shared/common.schemas.js";
+import type { Kaart as KaartSchema, LijnrichtingGeometrie as LijnrichtingGeometrieSchema } from "../../src/api/core/kaart/geometrie.schemas.js";
+import type { RealtimeHalteDoorkomsten } from "../../src/api/core/real-time/real-time.schemas.js";
+import type { Routeplan } from "../../src/api/core/routeplan/routeplan.schemas.js";
+import type { HaltesHits, LocatiesHits } from "../../src/api/zoek/zoeken.schemas.js";
+import type { WebConfig } from "../../src/api/docs/web-page.schemas.js";
 
 export type { Halte, Lijnrichting, RealtimeHalteDoorkomsten, Routeplan, HaltesHits, LocatiesHits, WebConfig };
-/** The map extension's GeoJSON answers (src/api/geometrie.ts). */
+/** The map extension's GeoJSON answers (src/api/core/kaart/geometrie.ts). */
 export type Kaart = Static<typeof KaartSchema>;
 export type LijnrichtingGeometrie = Static<typeof LijnrichtingGeometrieSchema>;
 export type Locatie = LocatiesHits["locaties"][number];

@@ -1,5 +1,5 @@
 /**
- * The quota module's counters, for /metrics (src/api/metrics.ts registers them as Prometheus counters):
+ * The quota module's counters, for /metrics (src/api/beheer/metrics.ts registers them as Prometheus counters):
  * - `quotaRejections`: calls answered 429, over a minute's or a day's limit;
  * - `quotaStoreErrors`: calls whose quota the store could not count (Redis down, refusing or later than
  *   QUOTA_REDIS_TIMEOUT_MS), each answered as QUOTA_REDIS_FAILURE says (open: served; closed: 503).

@@ -16,7 +16,7 @@ import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from "fas
 import fp from "fastify-plugin";
 import { QUOTA_DAY_EXCEEDED, QUOTA_MINUTE_EXCEEDED, QUOTA_STORE_UNAVAILABLE } from "../../errors.js";
 import type { QuotaConfig } from "../../lib/config.js";
-import { isAuthHook } from "../auth.js";
+import { isAuthHook } from "../http/auth.js";
 import type { ApiKey } from "./key-table.js";
 import { type GuardedCharge, type GuardedQuotaStore, guardedQuotaStore } from "./guarded-quota-store.js";
 import { memoryQuotaStore } from "./memory-quota-store.js";

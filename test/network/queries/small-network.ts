@@ -11,7 +11,7 @@ import { compileNetwork } from "../../../src/network/compile-network.js";
 import type { Network } from "../../../src/network/model.js";
 import { defaultReferenceDir } from "../../../src/reference/default-reference-dir.js";
 import { readReference } from "../../../src/reference/read-reference.js";
-import { agency, calendar, feed, route, stop } from "../../helpers/feed-builder.js";
+import { agency, calendar, feed, route, stop } from "../../support/feed-builder.js";
 
 let cached: Promise<Network> | undefined;
 

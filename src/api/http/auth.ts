@@ -1,0 +1,124 @@
+/**
+ * Subscription keys, as the operator's API gateway checks them: the header `Ocp-Apim-Subscription-Key` or the
+ * query parameter `subscription-key`. A missing or unknown key answers 401 `{statusCode, message}`.
+ * A route opts out with `config: { auth: false }` (only /health and the OpenAPI document do); an unknown path
+ * answers 404 whatever the key. Register it before the routes: it equips each route as it is added.
+ *
+ * The keys: those of API_KEYS / API_KEYS_FILE (or the demo key), without quota, and those of the keys file
+ * (KEYS_FILE, src/lib/keys-file.ts), each of a product with limits. The keys file is watched: a change is read,
+ * checked and swapped in as a whole table (quota/key-table.ts), or refused with a log line. The key found is
+ * `request.apiKey`, for the quota check that follows (quota/quota-plugin.ts).
+ *
+ * A key is never logged: the request serializer below removes `subscription-key` from the URL of the request log
+ * lines, and the keys file holds hashes only.
+ */
+import type { FastifyPluginCallback, FastifyRequest, onRequestHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { UNAUTHORIZED } from "../../errors.js";
+import type { KeysFile } from "../../lib/keys-file.js";
+import { type ApiKey, keyTable } from "../quota/key-table.js";
+import { watchKeysFile } from "../quota/keys-file-watcher.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** false: the route answers without a subscription key. */
+    auth?: boolean;
+  }
+  interface FastifyRequest {
+    /** The subscription key of the request, once the key check passed; null before (and on routes without it). */
+    apiKey: ApiKey | null;
+  }
+}
+
+export interface AuthOptions {
+  /** Keys without quota: API_KEYS and API_KEYS_FILE, or the demo key. */
+  keys: readonly string[];
+  /** KEYS_FILE: its path and its content as read at startup; the file is watched for changes. */
+  keysFile?: { path: string; content: KeysFile };
+  /** Milliseconds between two looks at the keys file (default 1000). */
+  keysFilePollMs?: number;
+}
+
+export const SUBSCRIPTION_KEY_HEADER = "ocp-apim-subscription-key";
+export const SUBSCRIPTION_KEY_QUERY = "subscription-key";
+
+/** The key-check hooks, so that the quota check can take its place right after one (quota-plugin.ts). */
+const authHooks = new WeakSet<object>();
+export const isAuthHook = (hook: unknown): boolean => typeof hook === "function" && authHooks.has(hook);
+
+const auth: FastifyPluginCallback<AuthOptions> = (app, opts, done) => {
+  let table = keyTable(opts.keys, opts.keysFile?.content);
+  if (opts.keysFile) {
+    const { path, content } = opts.keysFile;
+    const log = app.log.child({ component: "keys" });
+    log.info({ keysFile: path, keys: content.keys.length, products: Object.keys(content.products) }, `keys file: ${content.keys.length} key(s)`);
+    // One reference replaced: a request reads the table once, the old or the new one, never half of each.
+    const watcher = watchKeysFile(path, { intervalMs: opts.keysFilePollMs, log, onChange: (c) => (table = keyTable(opts.keys, c)) });
+    app.addHook("onClose", (_app, next) => {
+      watcher.stop();
+      next();
+    });
+  }
+  app.decorateRequest("apiKey", null);
+  // A callback hook, not an async one: it runs on every request and a promise costs measurable throughput.
+  const check: onRequestHookHandler = (request, _reply, next) => {
+    let key = request.headers[SUBSCRIPTION_KEY_HEADER];
+    if (Array.isArray(key)) key = key[0];
+    if (key === undefined || key === "") {
+      const q = (request.query as Record<string, unknown>)[SUBSCRIPTION_KEY_QUERY];
+      key = Array.isArray(q) ? String(q[0]) : typeof q === "string" ? q : undefined;
+    }
+    const found = key === undefined ? undefined : table.lookup(key);
+    if (found === undefined) return next(UNAUTHORIZED());
+    request.apiKey = found;
+    next();
+  };
+  authHooks.add(check);
+  // Decided once per route when it is added, not per request: routes with `config: { auth: false }` get no
+  // check, every other route gets it first. The not-found handler is no route, so an unknown path is a 404.
+  app.addHook("onRoute", (route) => {
+    if (route.config?.auth === false) return;
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [check, ...existing];
+  });
+  done();
+};
+
+/** The subscription-key check, as a named plugin that applies to the whole app. */
+export const authPlugin = fp(auth, { name: "lijnwijzer-auth", fastify: "5.x" });
+
+/**
+ * The `req` serializer of the request log lines: Fastify's own fields, with the value of every `subscription-key`
+ * query parameter (in any case or percent-encoding of its name, as the query parser would read it) replaced by
+ * `***`.
+ */
+export function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: withoutKey(request.url),
+    version: request.headers?.["accept-version"] as string | undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The URL with the values of its `subscription-key` query parameters replaced by `***`. */
+export function withoutKey(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const query = url.slice(q + 1);
+  if (!/subscription|%/i.test(query)) return url;
+  const parts = query.split("&").map((part) => {
+    const eq = part.indexOf("=");
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      // A name that is no valid percent-encoding is no key parameter either: kept as sent.
+    }
+    return name.trim().toLowerCase() === SUBSCRIPTION_KEY_QUERY ? `${rawName}=***` : part;
+  });
+  return `${url.slice(0, q)}?${parts.join("&")}`;
+}

@@ -24,6 +24,7 @@
  */
 import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
+import { plainDecimal } from "../lib/csv-fields.js";
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "../lib/csv-records.js";
 import type { AddressTable, PlacesFileSummary, PlacesWarning, PlacesWarnings } from "./types.js";
 
@@ -279,32 +280,14 @@ function isCurrent(r: CsvRecord, i: number): boolean {
 const CURRENT = Buffer.from("current", "latin1");
 
 /**
- * A decimal field read from its bytes ("50.87890", "-4.1"): digits divided by a power of ten, the same double as
- * Number() gives for up to 15 digits; anything else (exponents, more digits, quotes) through Number(); NaN when it
- * is no number.
+ * A decimal field ("50.87890", "-4.1"): plain ones from the bytes (plainDecimal, the same double as Number());
+ * anything else (exponents, more digits, quotes) through Number() when DECIMAL allows it; NaN when it is no number.
  */
 function decimalField(r: CsvRecord, i: number): number {
   if (i < 0 || i >= r.count) return NaN;
-  const b = r.bytes;
-  let p = r.starts[i];
-  const e = r.ends[i];
-  if (r.complex[i] === 0 && e > p && e - p <= 16) {
-    const negative = b[p] === 45; // -
-    if (negative || b[p] === 43) p++; // +
-    let digits = 0;
-    let value = 0;
-    let scale = 1;
-    let dot = false;
-    for (; p < e; p++) {
-      const c = b[p];
-      if (c >= 48 && c <= 57) {
-        value = value * 10 + (c - 48);
-        digits++;
-        if (dot) scale *= 10;
-      } else if (c === 46 && !dot) dot = true;
-      else break;
-    }
-    if (p === e && digits > 0 && digits <= 15) return (negative ? -value : value) / scale;
+  if (r.complex[i] === 0) {
+    const v = plainDecimal(r.bytes, r.starts[i], r.ends[i]);
+    if (v === v) return v; // not NaN
   }
   const text = r.field(i);
   return DECIMAL.test(text) ? Number(text) : NaN;

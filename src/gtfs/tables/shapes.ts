@@ -10,6 +10,7 @@
  * uses is left out (`unused_shape`, once per shape), and a trip's shape_id that the file lacks is reported by
  * readFeed (`unknown_shape_id`): such trips are drawn along their stops.
  */
+import { decimalField } from "../../lib/csv-fields.js";
 import { CsvIdIndex } from "../../lib/csv-id-index.js";
 import type { CsvRecord } from "../../lib/csv-records.js";
 import type { FeedReadContext } from "../feed-read-context.js";
@@ -87,9 +88,9 @@ class ShapesBuilder {
       } else if (id === "") this.bad(rec, "missing value in shape_id");
       return;
     }
-    const lat = numberAt(rec, this.iLat);
-    const lon = numberAt(rec, this.iLon);
-    const seq = numberAt(rec, this.iSeq);
+    const lat = decimalField(rec, this.iLat);
+    const lon = decimalField(rec, this.iLon);
+    const seq = decimalField(rec, this.iSeq);
     if (!(lat >= -90 && lat <= 90)) return this.bad(rec, `shape_pt_lat ${JSON.stringify(rec.field(this.iLat))} is no latitude`);
     if (!(lon >= -180 && lon <= 180)) return this.bad(rec, `shape_pt_lon ${JSON.stringify(rec.field(this.iLon))} is no longitude`);
     if (!(Number.isInteger(seq) && seq >= 0 && seq <= 0xffff_fffe)) {
@@ -165,43 +166,4 @@ class ShapesBuilder {
     this.lat = twice(this.lat);
     this.lon = twice(this.lon);
   }
-}
-
-/**
- * Field i as a number; NaN when empty or not a number. Plain decimals with an optional minus sign (nearly every
- * coordinate) are read from the bytes; anything else (exponents, quotes) through Number().
- */
-function numberAt(rec: CsvRecord, i: number): number {
-  if (i >= rec.count) return NaN;
-  const s = rec.starts[i];
-  const e = rec.ends[i];
-  if (s === e) return NaN;
-  if (rec.complex[i] === 0) {
-    const bytes = rec.bytes;
-    let p = s;
-    const negative = bytes[p] === 45; // "-"
-    if (negative) p++;
-    let n = 0;
-    let digits = 0;
-    let frac = -1; // digits after the point; -1 before it
-    for (; p < e; p++) {
-      const d = bytes[p] - 48;
-      if (d >= 0 && d <= 9) {
-        n = n * 10 + d;
-        digits++;
-        if (frac >= 0) frac++;
-      } else if (d === -2 && frac < 0) {
-        frac = 0; // "."
-      } else {
-        break;
-      }
-    }
-    // up to 15 digits n is exact, and n / 10^frac is the correctly rounded value Number() gives
-    if (p === e && digits > 0 && digits <= 15) {
-      const v = frac > 0 ? n / 10 ** frac : n;
-      return negative ? -v : v;
-    }
-  }
-  const v = rec.field(i);
-  return v === "" ? NaN : Number(v);
 }

@@ -8,6 +8,7 @@
  * few trips that are out of order (skipped when the file already lists trips in trips.txt
  * order, as exports usually do), then empty times are interpolated.
  */
+import { decimalField, EMPTY_UINT, uintField } from "../../lib/csv-fields.js";
 import { CsvIdIndex } from "../../lib/csv-id-index.js";
 import type { CsvRecord } from "../../lib/csv-records.js";
 import type { FeedReadContext } from "../feed-read-context.js";
@@ -21,7 +22,8 @@ const REQUIRED = ["trip_id", "stop_id", "stop_sequence", "arrival_time", "depart
 
 /** An empty time while streaming: every real time is >= 0. */
 const NO_TIME = -1;
-const EMPTY = -2;
+/** An empty field, of a time as of stop_sequence (uintField's EMPTY_UINT). */
+const EMPTY = EMPTY_UINT;
 const BLOCK_BITS = 16;
 const BLOCK_SIZE = 1 << BLOCK_BITS;
 const BLOCK_MASK = BLOCK_SIZE - 1;
@@ -120,7 +122,7 @@ class StopTimesBuilder {
       const id = rec.field(this.iStop);
       throw new GtfsError(STOP_TIMES_FILE, line, id === "" ? "missing value in stop_id" : `unknown stop_id ${JSON.stringify(id)}`);
     }
-    const seq = uintAt(rec, this.iSeq);
+    const seq = uintField(rec, this.iSeq);
     if (seq < 0) {
       this.fail(rec, seq === EMPTY ? "missing value in stop_sequence" : `bad integer ${show(rec, this.iSeq)} in stop_sequence`);
     }
@@ -153,7 +155,7 @@ class StopTimesBuilder {
     this.pickupB[o] = pickup;
     this.dropOffB[o] = dropOff;
     if (this.iDist >= 0) {
-      const d = decimalAt(rec, this.iDist);
+      const d = decimalField(rec, this.iDist);
       if (Number.isNaN(d) && !rec.isEmpty(this.iDist)) {
         this.fail(rec, `bad number ${show(rec, this.iDist)} in shape_dist_traveled`);
       }
@@ -430,32 +432,6 @@ function show(rec: CsvRecord, i: number): string {
   return JSON.stringify(rec.field(i));
 }
 
-/** Unsigned integer of field i; EMPTY when empty, -1 when not an integer. */
-function uintAt(rec: CsvRecord, i: number): number {
-  if (i >= rec.count) return EMPTY;
-  if (rec.complex[i] === 1) {
-    const v = rec.field(i);
-    return v === "" ? EMPTY : parseUint(Buffer.from(v, "latin1"), 0, v.length);
-  }
-  const s = rec.starts[i];
-  const e = rec.ends[i];
-  return s === e ? EMPTY : parseUint(rec.bytes, s, e);
-}
-
-function parseUint(bytes: Uint8Array, s: number, e: number): number {
-  if (e - s > 9) {
-    const n = Number(Buffer.from(bytes.subarray(s, e)).toString("latin1"));
-    return Number.isInteger(n) && n >= 0 && n <= 0xffff_fffe ? n : -1;
-  }
-  let n = 0;
-  for (let p = s; p < e; p++) {
-    const d = bytes[p] - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
 /** Time of field i; EMPTY when empty, -1 when unparsable. */
 function timeAt(rec: CsvRecord, i: number): number {
   if (i >= rec.count) return EMPTY;
@@ -481,35 +457,4 @@ function pickupAt(rec: CsvRecord, i: number): number {
   if (e - s !== 1) return -1;
   const d = rec.bytes[s] - 48;
   return d >= 0 && d <= 3 ? d : -1;
-}
-
-/** shape_dist_traveled; NaN when empty or not a number. Plain decimals are read from the bytes. */
-function decimalAt(rec: CsvRecord, i: number): number {
-  if (i >= rec.count) return NaN;
-  const s = rec.starts[i];
-  const e = rec.ends[i];
-  if (s === e) return NaN;
-  if (rec.complex[i] === 0) {
-    const bytes = rec.bytes;
-    let n = 0;
-    let digits = 0;
-    let frac = -1; // digits after the point; -1 before it
-    let p = s;
-    for (; p < e; p++) {
-      const d = bytes[p] - 48;
-      if (d >= 0 && d <= 9) {
-        n = n * 10 + d;
-        digits++;
-        if (frac >= 0) frac++;
-      } else if (d === -2 && frac < 0) {
-        frac = 0; // "."
-      } else {
-        break;
-      }
-    }
-    // up to 15 digits n is exact, and n / 10^frac is the correctly rounded value Number() gives
-    if (p === e && digits > 0 && digits <= 15) return frac > 0 ? n / 10 ** frac : n;
-  }
-  const v = rec.field(i);
-  return v === "" ? NaN : Number(v); // signs, exponents, anything unusual: the slow path
 }

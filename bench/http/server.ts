@@ -7,7 +7,7 @@
 import Fastify from "fastify";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-of-line.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { formatDateAsDateTime, nowIn } from "../../src/api/shared/dates.js";

@@ -12,7 +12,7 @@
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { formatDateAsDateTime, nowIn } from "../../src/api/shared/dates.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { dayNumberToServiceDate, serviceDateToDayNumber } from "../../src/lib/service-date.js";
 import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-of-line.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";

@@ -30,7 +30,7 @@ import bindings from "gtfs-realtime-bindings";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { importFeeds } from "../../src/cli/import-command.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { formatServiceDate } from "../../src/lib/service-date.js";
 import { zonedTime } from "../../src/lib/zoned-time.js";
 import type { Network, StopIdx } from "../../src/network/model.js";

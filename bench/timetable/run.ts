@@ -20,7 +20,7 @@ import { renderStopDay } from "../../src/api/core/dienstregelingen/dienstregelin
 import { Linker } from "../../src/api/shared/links.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { readGtfs } from "../../src/gtfs/index.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { formatServiceDate } from "../../src/lib/service-date.js";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import type { Network, StopIdx } from "../../src/network/model.js";

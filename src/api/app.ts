@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { Registry } from "prom-client";
-import type { AppConfig } from "../lib/config.js";
+import type { AppConfig } from "../config/load-config.js";
 import { authPlugin, loggedRequest } from "./http/auth.js";
 import { dienstregelingenRoutes } from "./core/dienstregelingen/dienstregelingen.js";
 import { docsRoutes } from "./docs/docs.js";

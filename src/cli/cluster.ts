@@ -27,7 +27,7 @@ import { renameSync } from "node:fs";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
-import type { LogLevel } from "../lib/config.js";
+import type { LogLevel } from "../config/log-level.js";
 import { registerFeedRefreshMetrics } from "../api/beheer/metrics.js";
 import { startAdminServer } from "./admin-server.js";
 import { CliError } from "./cli-error.js";

@@ -29,7 +29,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FeedRefreshFeedHealth, FeedRefreshHealth } from "../api/beheer/health.js";
 import { downloadFeed, redactUrl } from "../gtfs/download-feed.js";
-import type { FeedsConfig, GtfsFeedConfig } from "../lib/config.js";
+import type { FeedsConfig, GtfsFeedConfig } from "../config/feeds.js";
 import { CliError } from "./cli-error.js";
 import type { ReloadResult } from "./snapshot-reload.js";
 

@@ -17,7 +17,7 @@ import cluster from "node:cluster";
 import { parseArgs } from "node:util";
 import { GtfsError } from "../gtfs/gtfs-error.js";
 import { LijnwijzerError } from "../errors.js";
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../config/load-config.js";
 import { MAX_WALK_RADIUS_METERS } from "../network/build-footpaths.js";
 import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";

@@ -20,7 +20,7 @@ import { parseMoment } from "../api/shared/dates.js";
 import type { Link } from "../api/shared/links.js";
 import { routeplanBody } from "../api/core/routeplan/routeplan.js";
 import { LijnwijzerError } from "../errors.js";
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../config/load-config.js";
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
 import type { Network } from "../network/model.js";
 import { buildRealtimeState } from "../realtime/build-realtime-state.js";

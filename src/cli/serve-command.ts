@@ -8,7 +8,7 @@
  */
 import cluster from "node:cluster";
 import { renameSync } from "node:fs";
-import type { AppConfig } from "../lib/config.js";
+import type { AppConfig } from "../config/load-config.js";
 import { startAdminServer } from "./admin-server.js";
 import { serveWorker } from "./cluster-worker.js";
 import { processRegistry, type ServedProcess, startServedProcess } from "./served-process.js";

@@ -14,7 +14,7 @@ import { collectDefaultMetrics, Registry } from "prom-client";
 import { buildApp } from "../api/app.js";
 import type { FeedRefreshHealth } from "../api/beheer/health.js";
 import { type SwappableNetworkSource, swappableNetworkSource } from "../api/shared/network-source.js";
-import type { AppConfig } from "../lib/config.js";
+import type { AppConfig } from "../config/load-config.js";
 import type { Network } from "../network/model.js";
 import { createFeedManager } from "../realtime/create-feed-manager.js";
 import type { FeedLog, FeedManager } from "../realtime/feed-manager.js";

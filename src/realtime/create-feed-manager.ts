@@ -2,7 +2,7 @@
  * From the configuration to a running feed manager: one FeedSource per configured feed, the demo simulator
  * by default when the demo network is served, buildRealtimeState as the builder. `serve` and `start` call it.
  */
-import type { RealtimeConfig, RealtimeFeedConfig } from "../lib/config.js";
+import type { RealtimeConfig, RealtimeFeedConfig } from "../config/realtime.js";
 import type { Network } from "../network/model.js";
 import { buildRealtimeState } from "./build-realtime-state.js";
 import { encodeFeedMessage } from "./feed-codec.js";

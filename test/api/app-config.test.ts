@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 async function app(env: Record<string, string>) {

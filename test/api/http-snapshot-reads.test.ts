@@ -4,7 +4,7 @@ import { buildApp } from "../../src/api/app.js";
 import type { NetworkSource } from "../../src/api/shared/network-source.js";
 import type { RealtimeSource } from "../../src/api/shared/realtime-source.js";
 import { KNOWN_DIVERSIONS, KNOWN_TRIPS } from "../../src/demo/known-trips.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import type { Network } from "../../src/network/model.js";
 import { TEST_KEY } from "./support/server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";

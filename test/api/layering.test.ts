@@ -28,9 +28,10 @@ describe("layering", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("layering - imports flow downwards: gtfs, reference and lib import nothing of the folders above them (DESIGN.md)", () => {
-    const ORDER = ["api", "search", "routing", "realtime", "timetable", "network", "gtfs", "reference", "lib"];
-    const below: Record<string, string[]> = { gtfs: ["lib"], reference: ["lib"], lib: [] };
+  it("layering - imports flow downwards: config, gtfs, reference and lib import nothing of the folders above them (DESIGN.md)", () => {
+    const ORDER = ["cli", "api", "config", "search", "routing", "realtime", "timetable", "network", "gtfs", "reference", "lib"];
+    // config reads the environment into plain values: besides src/errors.ts it needs only lib (the keys file's format).
+    const below: Record<string, string[]> = { config: ["lib"], gtfs: ["lib"], reference: ["lib"], lib: [] };
     const offenders: string[] = [];
     for (const [folder, allowed] of Object.entries(below)) {
       for (const f of files(join(src, folder))) {

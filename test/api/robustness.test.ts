@@ -17,7 +17,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { findLine } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
 import { DEMO_KEY_VALUES, line2, perron5, RUN_DAY } from "./support/demo-values.js";

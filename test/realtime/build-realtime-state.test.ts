@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { KNOWN_TRIPS } from "../../src/demo/known-trips.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import { findStop } from "../../src/network/lookup.js";
 import type { Network } from "../../src/network/model.js";
 import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import type { Network } from "../../src/network/model.js";
 import { createFeedManager } from "../../src/realtime/create-feed-manager.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";

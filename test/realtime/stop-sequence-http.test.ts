@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_GTFS_RT_PATH } from "../../src/api/gtfs-rt/gtfs-realtime.js";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import type { Network } from "../../src/network/model.js";
 import { ALERT_ID_BASE } from "../../src/realtime/alerts-to-disruptions.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";

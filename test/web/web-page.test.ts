@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { WEB_PAGE_DIR, webPageRoutes } from "../../src/api/docs/web-page.js";
-import { type ConfigEnv, loadConfig } from "../../src/lib/config.js";
+import type { ConfigEnv } from "../../src/config/values.js";
+import { loadConfig } from "../../src/config/load-config.js";
 import type { Network } from "../../src/network/model.js";
 import { SUITE_NOW_MS, suiteNetwork } from "../api/support/suite-network.js";
 

@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyPluginCallback, onResponseHookHandler } fr
 import fp from "fastify-plugin";
 import { type CollectFunction, Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { METRICS_FORBIDDEN } from "../../errors.js";
-import type { MetricsAccess } from "../../lib/config.js";
+import type { MetricsAccess } from "../../config/server.js";
 import { SNAPSHOT_FORMAT_VERSION } from "../../network/constants.js";
 import type { RealtimeHealth } from "../../realtime/feed-manager.js";
 import { serviceDateToDayNumber } from "../../lib/service-date.js";

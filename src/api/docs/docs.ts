@@ -19,7 +19,7 @@
 import compress from "@fastify/compress";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppConfig } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
 import { publicApiKey } from "./public-api-key.js";
 
 /** Where the reference is served. */

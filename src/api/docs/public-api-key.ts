@@ -1,4 +1,5 @@
-import { type AppConfig, DEMO_API_KEY } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
+import { DEMO_API_KEY } from "../../config/api-keys.js";
 
 /**
  * The key the server hands to anyone, for the demo page at / (in /web-config.json) and for /docs to try requests

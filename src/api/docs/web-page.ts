@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { ROUTE_NOT_FOUND } from "../../errors.js";
-import type { AppConfig } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
 import { publicApiKey } from "./public-api-key.js";
 import { WebConfig } from "./web-page.schemas.js";
 

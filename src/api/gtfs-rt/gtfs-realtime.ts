@@ -22,7 +22,7 @@
  */
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import type { AppConfig } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
 import { encodeFeedMessage, feedMessageToJson } from "../../realtime/feed-codec.js";
 import type { RealtimeState } from "../../realtime/realtime-state.js";
 import { type FeedFilter, stateToFeed } from "../../realtime/state-to-feed.js";

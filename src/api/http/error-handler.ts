@@ -13,7 +13,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { BAD_PARAMETER, LijnwijzerError, ROUTE_NOT_FOUND } from "../../errors.js";
-import type { AppConfig } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
 import type { ErrorBody } from "../shared/common.schemas.js";
 import { MAX_LIST_KEYS } from "../shared/path-keys.js";
 import { paramHint } from "../shared/params.schemas.js";

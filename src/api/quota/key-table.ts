@@ -26,7 +26,7 @@ export interface KeyTable {
   readonly size: number;
 }
 
-/** Longer values are no key of ours (config.ts and keys-file.ts allow at most 200 characters): not even hashed. */
+/** Longer values are no key of ours (src/config/api-keys.ts and src/lib/keys-file.ts allow at most 200 characters): not even hashed. */
 const MAX_KEY_LENGTH = 200;
 
 export function keyTable(plainKeys: readonly string[], file?: KeysFile): KeyTable {

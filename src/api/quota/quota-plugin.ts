@@ -15,7 +15,7 @@
 import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { QUOTA_DAY_EXCEEDED, QUOTA_MINUTE_EXCEEDED, QUOTA_STORE_UNAVAILABLE } from "../../errors.js";
-import type { QuotaConfig } from "../../lib/config.js";
+import type { QuotaConfig } from "../../config/quotas.js";
 import { isAuthHook } from "../http/auth.js";
 import type { ApiKey } from "./key-table.js";
 import { type GuardedCharge, type GuardedQuotaStore, guardedQuotaStore } from "./guarded-quota-store.js";

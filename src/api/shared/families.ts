@@ -1,4 +1,4 @@
-import type { AppConfig } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
 import type { NetworkSource } from "./network-source.js";
 import { NO_REALTIME_SOURCE, type RealtimeSource } from "./realtime-source.js";
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import { BAD_PARAMETER } from "../../errors.js";
-import type { AppConfig } from "../../lib/config.js";
+import type { AppConfig } from "../../config/load-config.js";
 import type { FamilyOptions } from "./families.js";
 import { shownValue } from "../http/shown-value.js";
 

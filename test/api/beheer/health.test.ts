@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/api/app.js";
 import type { FeedRefreshHealth } from "../../../src/api/beheer/health.js";
 import { staticNetworkSource } from "../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import type { Network } from "../../../src/network/model.js";
 import { FeedManager } from "../../../src/realtime/feed-manager.js";
 import { functionFeedSource } from "../../../src/realtime/feed-source.js";

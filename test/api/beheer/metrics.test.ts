@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/api/app.js";
 import { staticNetworkSource, swappableNetworkSource } from "../../../src/api/shared/network-source.js";
 import { countRejection, countStoreError } from "../../../src/api/quota/quota-counters.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import type { Network } from "../../../src/network/model.js";
 import { FeedManager } from "../../../src/realtime/feed-manager.js";
 import { functionFeedSource } from "../../../src/realtime/feed-source.js";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/api/app.js";
 import { staticNetworkSource } from "../../../src/api/shared/network-source.js";
 import { OPENAPI_EXAMPLES_PATH } from "../../../src/api/docs/openapi.js";
-import { type AppConfig, loadConfig } from "../../../src/lib/config.js";
+import { type AppConfig, loadConfig } from "../../../src/config/load-config.js";
 import type { Network } from "../../../src/network/model.js";
 import { collectExamples, formatExamples, type OpenApiOperation, operationsOf } from "../support/docs-examples.js";
 import { TEST_KEY } from "../support/server.js";

@@ -10,7 +10,7 @@ import { buildApp } from "../../../src/api/app.js";
 import { DEFAULT_GTFS_RT_PATH } from "../../../src/api/gtfs-rt/gtfs-realtime.js";
 import { staticNetworkSource } from "../../../src/api/shared/network-source.js";
 import type { RealtimeSource } from "../../../src/api/shared/realtime-source.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import type { Network } from "../../../src/network/model.js";
 import { decodeFeedMessage } from "../../../src/realtime/feed-codec.js";
 import {

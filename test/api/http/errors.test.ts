@@ -66,7 +66,7 @@ describe("401: subscription keys", () => {
     const lines: string[] = [];
     const { buildApp } = await import("../../../src/api/app.js");
     const { staticNetworkSource } = await import("../../../src/api/shared/network-source.js");
-    const { loadConfig } = await import("../../../src/lib/config.js");
+    const { loadConfig } = await import("../../../src/config/load-config.js");
     const config = loadConfig({ LOG_LEVEL: "warn" });
     const app = await buildApp({ network: staticNetworkSource(await suiteNetwork()), config, logStream: { write: (l: string) => lines.push(l) } });
     const res = await app.inject({ url: `${V1}/entiteiten`, headers: { "ocp-apim-subscription-key": "demo" } });

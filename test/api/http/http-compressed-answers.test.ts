@@ -6,7 +6,7 @@ import { buildApp } from "../../../src/api/app.js";
 import { type CompressedAnswersStats, compressedAnswersPlugin, MIN_BYTES } from "../../../src/api/http/compressed-answers.js";
 import { staticNetworkSource } from "../../../src/api/shared/network-source.js";
 import { KNOWN_TRIPS } from "../../../src/demo/known-trips.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import { TEST_KEY } from "../support/server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "../support/suite-network.js";
 

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { keyTable } from "../../../src/api/quota/key-table.js";
 import { LijnwijzerError } from "../../../src/errors.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import { emptyKeysFile, generateKey, hashKey, parseKeysFile, readKeysFile } from "../../../src/lib/keys-file.js";
 import { keysContent, keysFileWith } from "../quota/support/quota-fixtures.js";
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { exampleKey } from "../../../src/api/docs/openapi.js";
 import { KNOWN_DIVERSIONS } from "../../../src/demo/known-trips.js";
-import type { AppConfig } from "../../../src/lib/config.js";
+import type { AppConfig } from "../../../src/config/load-config.js";
 import { findLine } from "../../../src/network/lookup.js";
 import type { Network } from "../../../src/network/model.js";
 import { DEMO_KEY_VALUES, line2, perron5, RUN_DAY } from "./demo-values.js";

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../../src/api/app.js";
 import { staticNetworkSource } from "../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import type { Network } from "../../../src/network/model.js";
 
 export const TEST_KEY = "test-key";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../src/api/app.js";
 import { staticNetworkSource } from "../../../src/api/shared/network-source.js";
 import { ensureDemoSnapshot } from "../../../src/cli/demo-snapshot.js";
-import { loadConfig } from "../../../src/lib/config.js";
+import { loadConfig } from "../../../src/config/load-config.js";
 import { type Network, PLACE_KINDS } from "../../../src/network/model.js";
 import { loadSnapshot } from "../../../src/network/snapshot.js";
 import { searchIndexesOf } from "../../../src/search/network-search.js";

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allStopsBody } from "../../../../src/api/core/haltes/all-stops-body.js";
 import { buildApp } from "../../../../src/api/app.js";
-import { loadConfig } from "../../../../src/lib/config.js";
+import { loadConfig } from "../../../../src/config/load-config.js";
 import type { Network } from "../../../../src/network/model.js";
 import { allStopsValidOn } from "../../../../src/network/queries/stops-valid-on.js";
 import { smallNetwork } from "../../../network/queries/small-network.js";

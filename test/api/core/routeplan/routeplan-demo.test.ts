@@ -15,7 +15,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../../src/api/app.js";
 import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/lib/config.js";
+import { loadConfig } from "../../../../src/config/load-config.js";
 import { TEST_KEY } from "../../support/server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "../../support/suite-network.js";
 

@@ -16,7 +16,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../../src/api/app.js";
 import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/lib/config.js";
+import { loadConfig } from "../../../../src/config/load-config.js";
 import { compileNetwork } from "../../../../src/network/compile-network.js";
 import { calendar, feed, route, stop } from "../../../support/feed-builder.js";
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../../src/api/app.js";
 import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/lib/config.js";
+import { loadConfig } from "../../../../src/config/load-config.js";
 import type { Network } from "../../../../src/network/model.js";
 import type { RealtimeOverlay } from "../../../../src/timetable/realtime-overlay.js";
 import { fixtureNetwork, fixtureRealtime, type RoutingFixture, stopIdx, tripIdx } from "../../../routing/support/fixture-network.js";

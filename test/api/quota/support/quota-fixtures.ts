@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../../../../src/api/app.js";
 import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/lib/config.js";
+import { loadConfig } from "../../../../src/config/load-config.js";
 import { emptyKeysFile, fingerprintOf, hashKey, type KeysFile, type ProductLimits, readKeysFile, writeKeysFile } from "../../../../src/lib/keys-file.js";
 import { freePort } from "../../../cli/support/run-cli.js";
 import { suiteNetwork } from "../../support/suite-network.js";

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { LijnwijzerError } from "../../src/errors.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 
 const refused = (env: Record<string, string>) => {
   try {

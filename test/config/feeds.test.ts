@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LijnwijzerError } from "../../src/errors.js";
-import { loadConfig } from "../../src/lib/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
 
 const refused = (env: Record<string, string>, overrides = {}): string => {
   try {

@@ -11,7 +11,7 @@ import { AggregatorRegistry } from "prom-client";
 import type { FeedRefreshHealth } from "../api/beheer/health.js";
 import { CliError } from "./cli-error.js";
 import { isPrimaryMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
-import type { ServeOptions } from "./serve-command.js";
+import type { ServeOptions } from "./serve-options.js";
 import { processRegistry, type ServedProcess, startServedProcess } from "./served-process.js";
 import type { PreparedSnapshot } from "./snapshot-reload.js";
 import { identityOf } from "./snapshot-reload.js";

@@ -33,7 +33,7 @@ import { startAdminServer } from "./admin-server.js";
 import { CliError } from "./cli-error.js";
 import { isWorkerMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
 import { startingFeedRefresh } from "./feed-refresh.js";
-import type { ServeOptions } from "./serve-command.js";
+import type { ServeOptions } from "./serve-options.js";
 import { describeSnapshot, type ReloadResult, type SnapshotIdentity, sameSnapshot } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
 

@@ -8,7 +8,6 @@
  */
 import cluster from "node:cluster";
 import { renameSync } from "node:fs";
-import type { AppConfig } from "../config/load-config.js";
 import { startAdminServer } from "./admin-server.js";
 import { serveWorker } from "./cluster-worker.js";
 import { processRegistry, type ServedProcess, startServedProcess } from "./served-process.js";
@@ -16,15 +15,7 @@ import { identityOf } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
 import { primaryLog, refreshLine, runPrimary } from "./cluster.js";
 import { type RefreshLog, startingFeedRefresh } from "./feed-refresh.js";
-
-export interface ServeOptions {
-  network: string;
-  config: AppConfig;
-  /** The built-in demo network is served: the simulator feeds it real-time unless feeds are configured. */
-  demo?: boolean;
-  /** The command line after `lijnwijzer` (`serve ...`, `start ...`): what a cluster's workers run again. */
-  argv?: string[];
-}
+import type { ServeOptions } from "./serve-options.js";
 
 /**
  * Serves the snapshot until the process is stopped: in this process with `--workers 1`, else as a cluster's

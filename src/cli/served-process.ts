@@ -20,7 +20,7 @@ import { createFeedManager } from "../realtime/create-feed-manager.js";
 import type { FeedLog, FeedManager } from "../realtime/feed-manager.js";
 import { CliError } from "./cli-error.js";
 import { openSnapshot } from "./open-snapshot.js";
-import type { ServeOptions } from "./serve-command.js";
+import type { ServeOptions } from "./serve-options.js";
 import { checkNetwork } from "./snapshot-check.js";
 import { commitSnapshot, type PreparedSnapshot, prepareSnapshot, type ReloadResult } from "./snapshot-reload.js";
 import { validityWarning } from "./validity-warning.js";

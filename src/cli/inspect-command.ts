@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { formatServiceDate } from "../lib/service-date.js";
-import { BEDIENINGTYPES, VERVOERTYPES } from "../network/model.js";
+import { SERVICE_TYPES, TRANSPORT_TYPES } from "../network/model.js";
 import { networkCounts } from "./import-command.js";
 import { keyHistoryMapping, lineMapping, stopMapping } from "./key-mapping.js";
 import { openSnapshot } from "./open-snapshot.js";
@@ -51,7 +51,7 @@ export function inspectSnapshot(path: string, log: (line: string) => void = cons
     const e = m.entities[net.lines.entity[l]].number;
     log(
       `  ${e}/${s.get(net.lines.number[l])} "${s.get(net.lines.publicNumber[l])}" ${s.get(net.lines.description[l])} ` +
-        `[${VERVOERTYPES[net.lines.transportType[l]]}, ${BEDIENINGTYPES[net.lines.serviceType[l]]}, gtfs ${s.get(net.lines.gtfsId[l])}]: ${tripsPerLine[l]}`,
+        `[${TRANSPORT_TYPES[net.lines.transportType[l]]}, ${SERVICE_TYPES[net.lines.serviceType[l]]}, gtfs ${s.get(net.lines.gtfsId[l])}]: ${tripsPerLine[l]}`,
     );
   }
   for (const line of warningLines(m.warnings, "warnings at import")) log(line);

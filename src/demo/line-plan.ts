@@ -11,7 +11,7 @@
  * - `Wakkerzeel@50.9705,4.6585`: a named hamlet at an approximate position;
  * - a leading `!` makes the leg that arrives at the waypoint non-stop.
  */
-import type { Bedieningtype } from "../network/model.js";
+import type { ServiceType } from "../network/model.js";
 
 export type ScheduleKind =
   | "tram"
@@ -41,7 +41,7 @@ export interface LinePlan {
   publicNumber: string;
   /** omschrijving: "<start> - ... - <end>" in direction HEEN. */
   description: string;
-  serviceType: Bedieningtype;
+  serviceType: ServiceType;
   /** GTFS route_type (0 tram, 3 bus, or an extended 7xx bus type). */
   routeType: number;
   schedule: ScheduleKind;

@@ -7,8 +7,8 @@
  */
 import type { ServiceDate, ServiceSeconds } from "../lib/service-time.js";
 
-/** The operator's service types (`bedieningtype`), the values of the `route_service_type` extension column. */
-export const BEDIENINGTYPES = [
+/** The API's `bedieningtype` values (spec 2.2), also those of the `route_service_type` extension column (docs/DATASET_EXTENSIONS.md). */
+export const SERVICE_TYPES = [
   "NORMAAL",
   "SNELDIENST",
   "SCHOOLBUS",
@@ -17,7 +17,7 @@ export const BEDIENINGTYPES = [
   "BELBUS",
   "NACHTLIJN",
 ] as const;
-export type Bedieningtype = (typeof BEDIENINGTYPES)[number];
+export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 /** Where a feed's files come from: a zip or a folder share this one code path. */
 export interface GtfsSource {

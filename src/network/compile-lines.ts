@@ -14,7 +14,7 @@ import {
 } from "./key-profiles.js";
 import { matchColour } from "./match-colour.js";
 import type { ColourInfo, LineColumns, LineDirectionColumns, PatternColumns } from "./model.js";
-import { bedieningtypeIndex, bedieningtypeOf, vervoertypeIndex, vervoertypeOf } from "./route-types.js";
+import { serviceTypeIndex, serviceTypeOf, transportTypeIndex, transportTypeOf } from "./route-types.js";
 
 interface LineDraft {
   entity: number;
@@ -101,7 +101,7 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
       const key = `${k.entity}_${k.number}`;
       let l = lineByKey.get(key);
       if (l === undefined) {
-        const serviceType = bedieningtypeOf(r.routeType, r.serviceType);
+        const serviceType = serviceTypeOf(r.routeType, r.serviceType);
         l = lineDrafts.length;
         lineByKey.set(key, l);
         const bg = r.color ?? DEFAULT_BG;
@@ -116,8 +116,8 @@ export function draftLines(ctx: CompileContext, ents: EntityTable): LineDrafts {
           publicNumber: r.shortName || (publicOf?.get(r.routeId) ?? (delijnLineKey(r.routeId) ? k.number : r.routeId)),
           description: r.longName || r.desc,
           routeType: r.routeType,
-          serviceType: bedieningtypeIndex(serviceType),
-          transportType: vervoertypeIndex(vervoertypeOf(r.routeType)),
+          serviceType: serviceTypeIndex(serviceType),
+          transportType: transportTypeIndex(transportTypeOf(r.routeType)),
           isPublic: r.isPublic ?? (serviceType === "TECHNISCHE_LIJN" ? 0 : 1),
           colourBg: bg,
           colourFg: fg,

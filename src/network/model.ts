@@ -31,10 +31,11 @@ export type MunicipalityIdx = number;
 /** Index into meta.colours. */
 export type ColourIdx = number;
 
-export const VERVOERTYPES = ["BUS", "TRAM", "METRO", "TREIN", "ALLE"] as const;
-export type Vervoertype = (typeof VERVOERTYPES)[number];
+/** The API's `vervoertype` values (spec 2.2); `lines.transportType` stores an index into this list. */
+export const TRANSPORT_TYPES = ["BUS", "TRAM", "METRO", "TREIN", "ALLE"] as const;
+export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
-export { BEDIENINGTYPES, type Bedieningtype } from "../gtfs/types.js";
+export { SERVICE_TYPES, type ServiceType } from "../gtfs/types.js";
 
 /** Bits of `stops.accessibility`, in the order of the API's enum. */
 export const ACCESSIBILITY_FLAGS = [
@@ -233,9 +234,9 @@ export interface LineColumns {
   readonly region: Uint16Array;
   /** LineIdx -> 1 when open to the public */
   readonly isPublic: Uint8Array;
-  /** LineIdx -> index into VERVOERTYPES */
+  /** LineIdx -> index into TRANSPORT_TYPES */
   readonly transportType: Uint8Array;
-  /** LineIdx -> index into BEDIENINGTYPES */
+  /** LineIdx -> index into SERVICE_TYPES */
   readonly serviceType: Uint8Array;
   /** LineIdx -> GTFS route_type as given (basic or extended) */
   readonly routeType: Uint16Array;

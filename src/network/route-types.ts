@@ -3,9 +3,9 @@
  * Basic types: gtfs.org/schedule/reference/#routestxt; extended (Hierarchical Vehicle Types):
  * developers.google.com/transit/gtfs/reference/extended-route-types
  */
-import { BEDIENINGTYPES, VERVOERTYPES, type Bedieningtype, type Vervoertype } from "./model.js";
+import { SERVICE_TYPES, TRANSPORT_TYPES, type ServiceType, type TransportType } from "./model.js";
 
-export function vervoertypeOf(routeType: number): Vervoertype {
+export function transportTypeOf(routeType: number): TransportType {
   if (routeType === 0 || routeType === 5 || (routeType >= 900 && routeType < 1000)) return "TRAM";
   if (routeType === 1 || routeType === 12 || (routeType >= 400 && routeType < 500) || routeType === 405) return "METRO";
   if (routeType === 2 || (routeType >= 100 && routeType < 200)) return "TREIN";
@@ -17,10 +17,10 @@ export function vervoertypeOf(routeType: number): Vervoertype {
 }
 
 /** The rule used when a feed has no `route_service_type` column (docs/DATASET_EXTENSIONS.md). */
-export function bedieningtypeOf(routeType: number, extension: string): Bedieningtype {
+export function serviceTypeOf(routeType: number, extension: string): ServiceType {
   if (extension) {
     const upper = extension.toUpperCase();
-    if ((BEDIENINGTYPES as readonly string[]).includes(upper)) return upper as Bedieningtype;
+    if ((SERVICE_TYPES as readonly string[]).includes(upper)) return upper as ServiceType;
   }
   switch (routeType) {
     case 702:
@@ -37,5 +37,5 @@ export function bedieningtypeOf(routeType: number, extension: string): Bediening
   }
 }
 
-export const vervoertypeIndex = (t: Vervoertype) => VERVOERTYPES.indexOf(t);
-export const bedieningtypeIndex = (t: Bedieningtype) => BEDIENINGTYPES.indexOf(t);
+export const transportTypeIndex = (t: TransportType) => TRANSPORT_TYPES.indexOf(t);
+export const serviceTypeIndex = (t: ServiceType) => SERVICE_TYPES.indexOf(t);

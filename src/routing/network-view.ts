@@ -29,8 +29,8 @@
  */
 import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
-import type { Network, PatternIdx, ServiceDate, StopIdx, TripIdx, Vervoertype } from "../network/model.js";
-import { VERVOERTYPES } from "../network/model.js";
+import type { Network, PatternIdx, ServiceDate, StopIdx, TripIdx, TransportType as Vervoertype } from "../network/model.js";
+import { TRANSPORT_TYPES as VERVOERTYPES } from "../network/model.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 import { maxStopTime } from "../timetable/max-stop-time.js";
 import { NO_PREDICTION as UNPREDICTED, type RealtimeOverlay } from "../timetable/realtime-overlay.js";

@@ -38,7 +38,7 @@
  */
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
 import { addDays } from "../lib/service-date.js";
-import { type Network, type ServiceDate, type StopIdx, type TripIdx, type LineDirIdx, VERVOERTYPES, type Vervoertype } from "../network/model.js";
+import { type Network, type ServiceDate, type StopIdx, type TripIdx, type LineDirIdx, TRANSPORT_TYPES as VERVOERTYPES, type TransportType as Vervoertype } from "../network/model.js";
 import { passageMaker, type PassageMaker } from "../timetable/make-passage.js";
 import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import type { RealtimePassage } from "../timetable/types.js";

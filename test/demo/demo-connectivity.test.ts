@@ -13,7 +13,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { zonedTime } from "../../src/lib/zoned-time.js";
-import { BEDIENINGTYPES, type Network, type StopIdx } from "../../src/network/model.js";
+import { SERVICE_TYPES, type Network, type StopIdx } from "../../src/network/model.js";
 import { MAX_TRANSFERS, NO_TRIP } from "../../src/routing/constants.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { raptor } from "../../src/routing/raptor.js";
@@ -107,7 +107,7 @@ function linesAt(s: StopIdx): string[] {
     const p = network.stops.patternRefs[r];
     const line = network.patterns.line[p];
     const entity = network.meta.entities[network.lines.entity[line]].number;
-    const type = BEDIENINGTYPES[network.lines.serviceType[line]];
+    const type = SERVICE_TYPES[network.lines.serviceType[line]];
     out.add(`${entity}/${network.strings.get(network.lines.number[line])} ${type}${view.patternUsable(p) ? "" : " (not today)"}`);
   }
   return [...out].sort();

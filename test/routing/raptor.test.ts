@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { earliestArrival, raptor } from "../../src/routing/raptor.js";
 import type { RaptorQuery } from "../../src/routing/raptor-types.js";
-import type { Network, Vervoertype } from "../../src/network/model.js";
+import type { Network, TransportType as Vervoertype } from "../../src/network/model.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
 import { mapOverlay, type OverlayEntry } from "../timetable/support/realtime-fixtures.js";
 import { access, at, net, render, stopOf, tripOf } from "./support/raptor-scenario.js";

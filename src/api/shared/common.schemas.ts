@@ -4,7 +4,7 @@
  * Field names keep the service's spelling.
  */
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { ACCESSIBILITY_FLAGS, BEDIENINGTYPES, VERVOERTYPES } from "../../network/model.js";
+import { ACCESSIBILITY_FLAGS, SERVICE_TYPES, TRANSPORT_TYPES } from "../../network/model.js";
 import type { Family } from "./families.js";
 
 /** A string enum written as `enum` (not anyOf of consts): clearer OpenAPI and one-line validation errors. */
@@ -62,8 +62,8 @@ function lijnSchema(family: Family) {
       omschrijving: Type.String(),
       vervoerRegioCode: Type.String({ description: "transport region; empty when the line lies in none" }),
       publiek: Type.Boolean(),
-      vervoertype: StringEnum(VERVOERTYPES),
-      bedieningtype: StringEnum(BEDIENINGTYPES),
+      vervoertype: StringEnum(TRANSPORT_TYPES),
+      bedieningtype: StringEnum(SERVICE_TYPES),
       lijnGeldigVan: Type.String({ ...date, description: `first day of the timetable in force, ${date.description}` }),
       lijnGeldigTot: Type.String({ ...date, description: `last day of the timetable in force, ${date.description}` }),
       gtfsRouteId: Type.Optional(

@@ -1,5 +1,5 @@
 /** routes.txt: https://gtfs.org/schedule/reference/#routestxt (+ extension columns, docs/DATASET_EXTENSIONS.md) */
-import { BEDIENINGTYPES } from "../types.js";
+import { SERVICE_TYPES } from "../types.js";
 import type { TableRows } from "../read-table.js";
 import type { TableSpec } from "../table-spec.js";
 import type { AgencyRow, RouteRow } from "../types.js";
@@ -58,7 +58,7 @@ export const routesTable: TableSpec<RouteRow, TableRows<AgencyRow>> = {
       textColor: r.colour("route_text_color"),
       borderColor: r.colour("route_border_color"),
       textBorderColor: r.colour("route_text_border_color"),
-      serviceType: r.textEnumOf("route_service_type", BEDIENINGTYPES, false),
+      serviceType: r.textEnumOf("route_service_type", SERVICE_TYPES, false),
       isPublic: r.optionalEnumOf("route_public", [0, 1]),
       sortOrder: r.int("route_sort_order"),
     };

@@ -98,8 +98,8 @@ export function expectShape(obj: unknown, shape: Shape, origin: string, where = 
 
 // --- the resources of spec part 2 ---------------------------------------------------------------------------
 
-const VERVOERTYPES = ["BUS", "TRAM", "METRO", "TREIN", "ALLE"] as const;
-const BEDIENINGTYPES = ["NORMAAL", "SNELDIENST", "SCHOOLBUS", "FABRIEKSLIJN", "TECHNISCHE_LIJN", "BELBUS", "NACHTLIJN"] as const;
+const TRANSPORT_TYPES = ["BUS", "TRAM", "METRO", "TREIN", "ALLE"] as const;
+const SERVICE_TYPES = ["NORMAAL", "SNELDIENST", "SCHOOLBUS", "FABRIEKSLIJN", "TECHNISCHE_LIJN", "BELBUS", "NACHTLIJN"] as const;
 
 /** 2.2; `variant` "municipality" has no vervoerRegioCode in the spec; dates by family (part 9). */
 export function lijnShape(family: "v1" | "beta", variant: "full" | "municipality" = "full"): Shape {
@@ -112,8 +112,8 @@ export function lijnShape(family: "v1" | "beta", variant: "full" | "municipality
       omschrijving: "string",
       ...(variant === "full" ? { vervoerRegioCode: "string" as const } : {}),
       publiek: "boolean",
-      vervoertype: { enum: VERVOERTYPES },
-      bedieningtype: { enum: BEDIENINGTYPES },
+      vervoertype: { enum: TRANSPORT_TYPES },
+      bedieningtype: { enum: SERVICE_TYPES },
       lijnGeldigVan: date,
       lijnGeldigTot: date,
     },

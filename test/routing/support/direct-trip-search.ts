@@ -7,7 +7,7 @@
  */
 import { addDays } from "../../../src/lib/service-date.js";
 import { zonedTime } from "../../../src/lib/zoned-time.js";
-import { type Network, VERVOERTYPES } from "../../../src/network/model.js";
+import { type Network, TRANSPORT_TYPES as VERVOERTYPES } from "../../../src/network/model.js";
 import type { SearchFactory } from "../../../src/routing/plan-journeys.js";
 import { paretoJourneys } from "../../../src/routing/raptor.js";
 import type { Journey } from "../../../src/routing/raptor-types.js";

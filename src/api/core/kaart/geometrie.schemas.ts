@@ -7,7 +7,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import { Links, Richting, StringEnum } from "../../shared/common.schemas.js";
-import { VERVOERTYPES } from "../../../network/model.js";
+import { TRANSPORT_TYPES } from "../../../network/model.js";
 
 const HEX_COLOUR = { pattern: "^#[0-9A-F]{6}$", description: "# and six hex digits" };
 
@@ -40,7 +40,7 @@ const LijnrichtingProperties = Type.Object({
   lijnnummer: Type.String(),
   richting: Richting,
   lijnnummerPubliek: Type.String({ description: "line number as travellers know it" }),
-  vervoertype: StringEnum(VERVOERTYPES),
+  vervoertype: StringEnum(TRANSPORT_TYPES),
   kleurVoorGrond: Type.String(HEX_COLOUR),
   kleurAchterGrond: Type.String(HEX_COLOUR),
   bron: Bron,

@@ -15,7 +15,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { MUNICIPALITY_OUTLINE_NOT_FOUND } from "../../../errors.js";
 import { NONE32 } from "../../../network/constants.js";
 import { requireLineDirection, requireMunicipality } from "../../../network/lookup.js";
-import { type LineDirIdx, type MunicipalityIdx, type Network, VERVOERTYPES } from "../../../network/model.js";
+import { type LineDirIdx, type MunicipalityIdx, type Network, TRANSPORT_TYPES } from "../../../network/model.js";
 import { municipalityOutline } from "../../../network/queries/municipality-outline.js";
 import { patternPath } from "../../../network/queries/pattern-path.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
@@ -50,7 +50,7 @@ function lijnrichtingProperties(net: Network, ld: LineDirIdx, bron: "shapes" | "
     lijnnummer: key.line,
     richting: directionName(ld & 1),
     lijnnummerPubliek: net.strings.get(net.lines.publicNumber[line]),
-    vervoertype: VERVOERTYPES[net.lines.transportType[line]],
+    vervoertype: TRANSPORT_TYPES[net.lines.transportType[line]],
     kleurVoorGrond: hexColour(net.lines.colourFg[line]),
     kleurAchterGrond: hexColour(net.lines.colourBg[line]),
     bron,

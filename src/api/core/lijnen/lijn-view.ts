@@ -1,5 +1,5 @@
 import { NONE16 } from "../../../network/constants.js";
-import { BEDIENINGTYPES, type LineIdx, type Network, VERVOERTYPES } from "../../../network/model.js";
+import { SERVICE_TYPES, type LineIdx, type Network, TRANSPORT_TYPES } from "../../../network/model.js";
 import type { Lijn } from "../../shared/common.schemas.js";
 import { formatLineDate } from "../../shared/dates.js";
 import type { Family } from "../../shared/families.js";
@@ -24,8 +24,8 @@ export function lijnView(net: Network, line: LineIdx, family: Family, L: Linker,
     omschrijving: strings.get(lines.description[line]),
     vervoerRegioCode: region === NONE16 ? "" : meta.regions[region].code,
     publiek: lines.isPublic[line] === 1,
-    vervoertype: VERVOERTYPES[lines.transportType[line]],
-    bedieningtype: BEDIENINGTYPES[lines.serviceType[line]],
+    vervoertype: TRANSPORT_TYPES[lines.transportType[line]],
+    bedieningtype: SERVICE_TYPES[lines.serviceType[line]],
     lijnGeldigVan: formatLineDate(lines.validFrom[line], family),
     lijnGeldigTot: formatLineDate(lines.validTo[line], family),
     gtfsRouteId: strings.get(lines.gtfsId[line]),

@@ -5,7 +5,7 @@
  * docs/COMPATIBILITY.md.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { VERVOERTYPES } from "../../../network/model.js";
+import { TRANSPORT_TYPES } from "../../../network/model.js";
 import { MAX_TRANSFERS } from "../../../routing/constants.js";
 import { REQUEST_TYPES } from "../../../routing/plan-journeys.js";
 import { GeoCoordinaat, Lijnrichting, Link, StringEnum } from "../../shared/common.schemas.js";
@@ -57,7 +57,7 @@ export const ReiswegStap = Type.Object(
     vertrekPunt: ReiswegPunt,
     aankomstPunt: ReiswegPunt,
     duurtijd: Duurtijd,
-    vervoertype: Type.Optional(StringEnum(VERVOERTYPES, { description: "VOERTUIG: the line's transport type" })),
+    vervoertype: Type.Optional(StringEnum(TRANSPORT_TYPES, { description: "VOERTUIG: the line's transport type" })),
     lijnrichting: Type.Optional(Lijnrichting),
     ritnummer: Type.Optional(Type.String({ description: "VOERTUIG: the trip number" })),
     bestemming: Type.Optional(Type.String({ description: "VOERTUIG: the trip's destination (headsign)" })),

@@ -8,8 +8,8 @@ import type { LinePlan } from "./line-plan.js";
 
 const ASZ = "ASZ@50.9310,4.0560";
 
-function aa(lijnnummer: number, publicNumber: string, description: string, schedule: LinePlan["schedule"], waypoints: string[]): LinePlan {
-  return { entity: "2", lijnnummer, publicNumber, description, serviceType: "NORMAAL", routeType: 3, schedule, waypoints };
+function aa(number: number, publicNumber: string, description: string, schedule: LinePlan["schedule"], waypoints: string[]): LinePlan {
+  return { entity: "2", number, publicNumber, description, serviceType: "NORMAAL", routeType: 3, schedule, waypoints };
 }
 
 export const AALST_LINES: LinePlan[] = [

@@ -17,20 +17,21 @@ export interface DirectionStops {
   anchors: boolean[];
 }
 
+/** outbound is GTFS direction_id 0 (the API's HEEN), inbound direction_id 1 (TERUG); gtfs.org/schedule/reference/#tripstxt. */
 export interface LineStops {
-  heen: DirectionStops;
-  terug: DirectionStops;
+  outbound: DirectionStops;
+  inbound: DirectionStops;
 }
 
 interface Anchor {
-  heen: StopPlace;
-  terug: StopPlace;
+  outbound: StopPlace;
+  inbound: StopPlace;
   nonStop: boolean;
 }
 
 interface Slot {
-  heen: StopPlace;
-  terug: StopPlace;
+  outbound: StopPlace;
+  inbound: StopPlace;
   anchor: boolean;
 }
 
@@ -72,65 +73,65 @@ export class LineStopBuilder {
   }
 
   build(plan: LinePlan): LineStops {
-    const where = `line ${plan.entity}/${plan.lijnnummer}`;
+    const where = `line ${plan.entity}/${plan.number}`;
     const anchors: Anchor[] = [];
     let previous: LatLon | undefined;
     for (const w of plan.waypoints) {
       const a = this.resolve(w, previous, where);
       if (!a) continue;
-      if (anchors.length > 0 && anchors[anchors.length - 1].heen === a.heen) continue;
+      if (anchors.length > 0 && anchors[anchors.length - 1].outbound === a.outbound) continue;
       anchors.push(a);
-      previous = a.heen;
+      previous = a.outbound;
     }
     if (anchors.length < 2) throw new Error(`demo: ${where} has fewer than two usable waypoints`);
 
     const spacing = plan.express ? 0 : SPACING_METERS[plan.schedule];
-    const slots: Slot[] = [{ heen: anchors[0].heen, terug: anchors[0].terug, anchor: true }];
+    const slots: Slot[] = [{ outbound: anchors[0].outbound, inbound: anchors[0].inbound, anchor: true }];
     // Places the line has passed, and its waypoints still to come: generated stops between two
     // waypoints never snap to these, so a line does not double back.
-    const used = new Set<StopPlace>(anchors.map((a) => a.heen));
+    const used = new Set<StopPlace>(anchors.map((a) => a.outbound));
     const push = (p: StopPlace) => {
       const last = slots[slots.length - 1];
-      if (last.heen === p) return;
-      slots.push({ heen: p, terug: p, anchor: false });
+      if (last.outbound === p) return;
+      slots.push({ outbound: p, inbound: p, anchor: false });
       used.add(p);
     };
     for (let i = 1; i < anchors.length; i++) {
       const a = anchors[i - 1];
       const b = anchors[i];
       const direct = b.nonStop || spacing === 0;
-      const aReal = a.heen.kind === "real";
-      const bReal = b.heen.kind === "real";
+      const aReal = a.outbound.kind === "real";
+      const bReal = b.outbound.kind === "real";
       if (!direct) {
         if (aReal && bReal) {
-          for (const p of this.router.route(a.heen, b.heen, used)) push(p);
+          for (const p of this.router.route(a.outbound, b.outbound, used)) push(p);
         } else if (aReal) {
-          const exit = this.router.exitToward(a.heen, b.heen, used);
+          const exit = this.router.exitToward(a.outbound, b.outbound, used);
           for (const p of exit) push(p);
-          for (const p of this.between(exit[exit.length - 1] ?? a.heen, b.heen, spacing, used)) push(p);
+          for (const p of this.between(exit[exit.length - 1] ?? a.outbound, b.outbound, spacing, used)) push(p);
         } else if (bReal) {
-          const entry = this.router.exitToward(b.heen, a.heen, used).reverse();
-          for (const p of this.between(a.heen, entry[0] ?? b.heen, spacing, used)) push(p);
+          const entry = this.router.exitToward(b.outbound, a.outbound, used).reverse();
+          for (const p of this.between(a.outbound, entry[0] ?? b.outbound, spacing, used)) push(p);
           for (const p of entry) push(p);
         } else {
-          for (const p of this.between(a.heen, b.heen, spacing, used)) push(p);
+          for (const p of this.between(a.outbound, b.outbound, spacing, used)) push(p);
         }
       }
       const last = slots[slots.length - 1];
-      if (last.heen === b.heen) {
+      if (last.outbound === b.outbound) {
         last.anchor = true;
-        last.terug = b.terug;
+        last.inbound = b.inbound;
       } else {
-        slots.push({ heen: b.heen, terug: b.terug, anchor: true });
-        used.add(b.heen);
+        slots.push({ outbound: b.outbound, inbound: b.inbound, anchor: true });
+        used.add(b.outbound);
       }
     }
 
-    const heen = this.directionStops(slots.map((s) => s.heen), slots.map((s) => s.anchor));
+    const outbound = this.directionStops(slots.map((s) => s.outbound), slots.map((s) => s.anchor));
     const back = [...slots].reverse();
-    const terug = this.directionStops(back.map((s) => s.terug), back.map((s) => s.anchor));
-    if (heen.stops.length < 2 || terug.stops.length < 2) throw new Error(`demo: ${where} has fewer than two stops`);
-    return { heen, terug };
+    const inbound = this.directionStops(back.map((s) => s.inbound), back.map((s) => s.anchor));
+    if (outbound.stops.length < 2 || inbound.stops.length < 2) throw new Error(`demo: ${where} has fewer than two stops`);
+    return { outbound, inbound };
   }
 
   private directionStops(places: StopPlace[], anchors: boolean[]): DirectionStops {
@@ -226,13 +227,13 @@ export class LineStopBuilder {
     const w = nonStop ? text.slice(1) : text;
     const perron = /^P(\d+)(?:\|(\d+))?$/.exec(w);
     if (perron) {
-      const heen = this.registry.realPlace(`Leuven Station perron ${perron[1]}`);
-      const terug = this.registry.realPlace(`Leuven Station perron ${perron[2] ?? perron[1]}`);
-      return { heen, terug, nonStop };
+      const outbound = this.registry.realPlace(`Leuven Station perron ${perron[1]}`);
+      const inbound = this.registry.realPlace(`Leuven Station perron ${perron[2] ?? perron[1]}`);
+      return { outbound, inbound, nonStop };
     }
     if (w.startsWith("=")) {
       const p = this.registry.realPlace(w.slice(1));
-      return { heen: p, terug: p, nonStop };
+      return { outbound: p, inbound: p, nonStop };
     }
     let place: StopPlace | undefined;
     if (w.startsWith("station:")) {
@@ -262,7 +263,7 @@ export class LineStopBuilder {
       if (this.registry.isInLeuven(target.at)) return this.nearestReal(target.at, nonStop);
       place = this.placeAt(target.at, target.kind);
     }
-    return place ? { heen: place, terug: place, nonStop } : undefined;
+    return place ? { outbound: place, inbound: place, nonStop } : undefined;
   }
 
   private nearestReal(p: LatLon, nonStop: boolean): Anchor {
@@ -270,7 +271,7 @@ export class LineStopBuilder {
     for (const r of this.registry.realPlaces) {
       if (r.traversable && distanceMeters(p, r) < distanceMeters(p, best)) best = r;
     }
-    return { heen: best, terug: best, nonStop };
+    return { outbound: best, inbound: best, nonStop };
   }
 
   /** A municipality centre or a sub-municipality centre by name, the nearest when names repeat. */

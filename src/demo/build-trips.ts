@@ -15,7 +15,7 @@ import type { DemoStop } from "./stop-registry.js";
 type Window = [number, number, number];
 
 interface Pattern {
-  /** Departure windows of direction HEEN per service; TERUG is shifted (see `terugShiftMinutes`). */
+  /** Departure windows of direction HEEN per service; TERUG is shifted (see `inboundShiftMinutes`). */
   windows?: Partial<Record<ServiceId, Window[]>>;
   /** Fixed departures per service and direction (school, factory, night and technical runs). */
   fixed?: Partial<Record<ServiceId, [number[], number[]]>>;
@@ -99,7 +99,7 @@ const PATTERNS: Record<ScheduleKind, Pattern> = {
 };
 
 /** ritnummer blocks: unique per line and service day, HEEN odd and TERUG even. */
-const RITNUMMER_BASE: Record<ServiceId, number> = { WK: 1000, ZA: 3000, ZO: 5000, NA: 7000, SCH: 8000, SCHW: 8500 };
+const TRIP_NUMBER_BASE: Record<ServiceId, number> = { WK: 1000, ZA: 3000, ZO: 5000, NA: 7000, SCH: 8000, SCHW: 8500 };
 
 export interface DemoTrip {
   tripId: string;
@@ -107,7 +107,7 @@ export interface DemoTrip {
   serviceId: ServiceId;
   /** 0 HEEN, 1 TERUG */
   direction: 0 | 1;
-  ritnummer: string;
+  tripNumber: string;
   headsign: string;
   /** GTFS wheelchair_accessible: 1 accessible, 2 not. */
   wheelchair: 1 | 2;
@@ -136,8 +136,8 @@ export interface TripOptions {
 export function buildTrips(plan: LinePlan, stops: LineStops, options: TripOptions): DemoTrip[] {
   const pattern = PATTERNS[plan.schedule];
   const trips: DemoTrip[] = [];
-  const shift = terugShiftMinutes(plan);
-  const phase = plan.lijnnummer % 7;
+  const shift = inboundShiftMinutes(plan);
+  const phase = plan.number % 7;
   /** Run-time profiles (seconds after the first departure) per direction, part of the route and rush. */
   const runTimes = new Map<string, { arrivals: number[]; departures: number[] }>();
   const services = new Set<ServiceId>([
@@ -147,7 +147,7 @@ export function buildTrips(plan: LinePlan, stops: LineStops, options: TripOption
   for (const serviceId of Object.values(SERVICE).filter((s) => services.has(s))) {
     const counters = [0, 0];
     for (const direction of [0, 1] as const) {
-      const dirStops = direction === 0 ? stops.heen : stops.terug;
+      const dirStops = direction === 0 ? stops.outbound : stops.inbound;
       const departures: Array<{ minute: number; frequency?: Window }> = [];
       const fixed = pattern.fixed?.[serviceId];
       if (fixed) for (const m of fixed[direction]) departures.push({ minute: m });
@@ -179,15 +179,15 @@ export function buildTrips(plan: LinePlan, stops: LineStops, options: TripOption
         }
         const start = minute * 60;
         const n = ++counters[direction];
-        const ritnummer = String(RITNUMMER_BASE[serviceId] + 2 * n - (direction === 0 ? 1 : 0));
+        const tripNumber = String(TRIP_NUMBER_BASE[serviceId] + 2 * n - (direction === 0 ? 1 : 0));
         const nonTimepoint = options.nonTimepoints ? anchors.map((a, i) => a || i === 0 || i === anchors.length - 1) : undefined;
-        const accessible = options.inaccessibleShare === 0 || (index * 7 + plan.lijnnummer) % 100 >= options.inaccessibleShare * 100;
+        const accessible = options.inaccessibleShare === 0 || (index * 7 + plan.number) % 100 >= options.inaccessibleShare * 100;
         trips.push({
-          tripId: `${options.routeId}-${ritnummer}`,
+          tripId: `${options.routeId}-${tripNumber}`,
           routeId: options.routeId,
           serviceId,
           direction,
-          ritnummer,
+          tripNumber,
           headsign: headsignOf(plan, direction, tripStops, short),
           wheelchair: accessible ? 1 : 2,
           stops: tripStops,
@@ -207,8 +207,8 @@ export function buildTrips(plan: LinePlan, stops: LineStops, options: TripOption
 }
 
 /** TERUG leaves about half a headway after HEEN, so the two directions do not mirror each other. */
-function terugShiftMinutes(plan: LinePlan): number {
-  return plan.schedule === "tram" || plan.schedule === "city" ? 5 + (plan.lijnnummer % 5) : 25 + (plan.lijnnummer % 10);
+function inboundShiftMinutes(plan: LinePlan): number {
+  return plan.schedule === "tram" || plan.schedule === "city" ? 5 + (plan.number % 5) : 25 + (plan.number % 10);
 }
 
 function speedKmh(plan: LinePlan, meters: number): number {

@@ -75,7 +75,7 @@ export function expressLines(numbers: LineNumbers): LinePlan[] {
     next = n + 1;
     return {
       entity: c.entity,
-      lijnnummer: n,
+      number: n,
       publicNumber: String(n),
       description: c.description,
       serviceType: "SNELDIENST",

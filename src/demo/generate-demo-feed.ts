@@ -39,9 +39,9 @@ import { zipFiles } from "./write-zip.js";
 export const DEMO_FEED_VERSION = "2024.1";
 
 /** The line whose intermediate stops carry no times (timepoint 0) on every trip. */
-export const NON_TIMEPOINT_LINE = { entity: "3", lijnnummer: 380 };
+export const NON_TIMEPOINT_LINE = { entity: "3", number: 380 };
 /** The tram line whose weekday service is given as frequencies.txt template trips. */
-export const FREQUENCY_LINE = { entity: "1", lijnnummer: 24 };
+export const FREQUENCY_LINE = { entity: "1", number: 24 };
 
 export interface DemoLine extends BuiltLine {
   plan: LinePlan;
@@ -70,22 +70,22 @@ export function buildDemoFeed(ref: ReferenceData, options: BuildOptions = {}): D
   const lines: DemoLine[] = [];
 
   const fixed = [...ANTWERP_TRAMS, ...GENT_TRAMS, ...LEUVEN_LINES, ...AALST_LINES, ...SPECIAL_LINES];
-  for (const plan of fixed) numbers.reserve(plan.entity, plan.lijnnummer);
+  for (const plan of fixed) numbers.reserve(plan.entity, plan.number);
   const add = (plan: LinePlan, regionCode: string) => {
     const stops = builder.build(plan);
-    for (const s of [...stops.heen.stops, ...stops.terug.stops]) served.add(s.municipalityNis);
-    const routeId = plan.entity + String(plan.lijnnummer).padStart(3, "0");
+    for (const s of [...stops.outbound.stops, ...stops.inbound.stops]) served.add(s.municipalityNis);
+    const routeId = plan.entity + String(plan.number).padStart(3, "0");
     const trips = buildTrips(plan, stops, {
       routeId,
-      nonTimepoints: plan.entity === NON_TIMEPOINT_LINE.entity && plan.lijnnummer === NON_TIMEPOINT_LINE.lijnnummer,
-      weekdayFrequencies: plan.entity === FREQUENCY_LINE.entity && plan.lijnnummer === FREQUENCY_LINE.lijnnummer,
+      nonTimepoints: plan.entity === NON_TIMEPOINT_LINE.entity && plan.number === NON_TIMEPOINT_LINE.number,
+      weekdayFrequencies: plan.entity === FREQUENCY_LINE.entity && plan.number === FREQUENCY_LINE.number,
       // A third of the trams are older, high-floor vehicles; Leuven's buses are all low-floor.
       inaccessibleShare: plan.schedule === "tram" ? 0.34 : LEUVEN_LINES.includes(plan) ? 0 : 0.1,
     });
     lines.push({
       routeId,
       entity: plan.entity,
-      lijnnummer: plan.lijnnummer,
+      number: plan.number,
       publicNumber: plan.publicNumber,
       serviceType: plan.serviceType,
       trips,
@@ -158,7 +158,7 @@ export function buildDemoFeed(ref: ReferenceData, options: BuildOptions = {}): D
     "trips.txt",
     toCsv(
       ["route_id", "service_id", "trip_id", "trip_headsign", "trip_short_name", "direction_id", "wheelchair_accessible"],
-      trips.map((t) => [t.routeId, t.serviceId, t.tripId, t.headsign, t.ritnummer, t.direction, t.wheelchair]),
+      trips.map((t) => [t.routeId, t.serviceId, t.tripId, t.headsign, t.tripNumber, t.direction, t.wheelchair]),
     ),
   );
   files.set("stop_times.txt", stopTimesCsv(trips));
@@ -253,9 +253,9 @@ export async function writeDemoFeed(path: string = demoFeedPath(), ref?: Referen
 
 function networkLookup(lines: DemoLine[], registry: StopRegistry): NetworkLookup {
   return {
-    line(entity, lijnnummer) {
-      const l = lines.find((x) => x.entity === entity && x.lijnnummer === lijnnummer);
-      if (!l) throw new Error(`demo: no line ${entity}/${lijnnummer}`);
+    line(entity, number) {
+      const l = lines.find((x) => x.entity === entity && x.number === number);
+      if (!l) throw new Error(`demo: no line ${entity}/${number}`);
       return l;
     },
     realStops(longName) {
@@ -263,7 +263,7 @@ function networkLookup(lines: DemoLine[], registry: StopRegistry): NetworkLookup
     },
     stopsNamed(routeId, name) {
       const l = lines.find((x) => x.routeId === routeId)!;
-      return [...l.stops.heen.stops, ...l.stops.terug.stops].filter((s) => s.name === name);
+      return [...l.stops.outbound.stops, ...l.stops.inbound.stops].filter((s) => s.name === name);
     },
   };
 }

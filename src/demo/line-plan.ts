@@ -36,7 +36,7 @@ export interface LinePlan {
   /** Entity number "1".."5" (= agency_id). */
   entity: string;
   /** Internal line number (lijnnummer), 0..999, unique within the entity. */
-  lijnnummer: number;
+  number: number;
   /** lijnnummerPubliek */
   publicNumber: string;
   /** omschrijving: "<start> - ... - <end>" in direction HEEN. */

@@ -34,7 +34,7 @@ export interface DiversionOut {
 export interface BuiltLine {
   routeId: string;
   entity: string;
-  lijnnummer: number;
+  number: number;
   publicNumber: string;
   serviceType: string;
   trips: DemoTrip[];
@@ -42,7 +42,7 @@ export interface BuiltLine {
 
 /** What the notes and diversions need to find the lines and stops they talk about. */
 export interface NetworkLookup {
-  line(entity: string, lijnnummer: number): BuiltLine;
+  line(entity: string, number: number): BuiltLine;
   /** Stops (ids) of the real Leuven stop place with this long name. */
   realStops(longName: string): DemoStop[];
   /** Stops of a generated place with this name served by a line (routeId). */

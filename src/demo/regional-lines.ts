@@ -96,7 +96,7 @@ export function addRegionLines(regionCode: string, ctx: RegionLineContext): void
       const n = number(entity);
       ctx.add({
         entity,
-        lijnnummer: n,
+        number: n,
         publicNumber: String(i + 1),
         description: `${placeName(a.name)} - ${m.name} Station - ${placeName(b.name)}`,
         serviceType: "NORMAAL",
@@ -133,7 +133,7 @@ export function addRegionLines(regionCode: string, ctx: RegionLineContext): void
     const via = corridorMunicipalities(ref, a, b, 2500).filter((m) => m !== ma && m !== mb);
     ctx.add({
       entity,
-      lijnnummer: n,
+      number: n,
       publicNumber: String(n),
       description: [ma.name, ...via.slice(0, 2).map((m) => m.name), mb.name].join(" - "),
       serviceType: "NORMAAL",
@@ -162,7 +162,7 @@ export function addRegionLines(regionCode: string, ctx: RegionLineContext): void
     const n = number(entity);
     ctx.add({
       entity,
-      lijnnummer: n,
+      number: n,
       publicNumber: String(n),
       description: [hubMunicipality.name, ...via.slice(0, 2).map((m) => m.name), far.name].join(" - "),
       serviceType: "NORMAAL",
@@ -203,7 +203,7 @@ function addStationLines(regionCode: string, ctx: RegionLineContext, hubs: Refer
     const names = [...via, far].map((s) => s.name.split("/")[0]);
     ctx.add({
       entity,
-      lijnnummer: n,
+      number: n,
       publicNumber: String(n),
       description: [hubMunicipality.name, ...names.slice(-2)].join(" - "),
       serviceType: "NORMAAL",

@@ -61,7 +61,7 @@ const G = {
 
 function tram(entity: string, n: number, description: string, waypoints: string[]): LinePlan {
   return {
-    entity, lijnnummer: n, publicNumber: String(n), description, serviceType: "NORMAAL", routeType: 0,
+    entity, number: n, publicNumber: String(n), description, serviceType: "NORMAAL", routeType: 0,
     schedule: "tram", waypoints,
   };
 }

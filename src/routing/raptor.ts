@@ -41,14 +41,18 @@
  * - A single-departure search answers each journey leaving as late as its rides allow (tighten): the later trips of
  *   the same patterns that make the same connections.
  *
- * Memory: the labels live in typed arrays kept per network size and reused by every search (one search runs at a
- * time: JavaScript is single threaded and raptor() is synchronous); a search allocates only per journey found.
+ * Memory: the labels live in typed arrays kept per network size and reused by every search (raptor-state.ts); a
+ * search allocates only per journey found, which reconstruct-journey.ts traces back through them.
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { StopIdx } from "../network/model.js";
 import * as constants from "./constants.js";
 import { travelBounds } from "./lower-bounds.js";
-import type { Journey, JourneyLeg, RaptorQuery, StopAccess } from "./raptor-types.js";
+import { journeyCriteria, paretoJourneys } from "./pareto-journeys.js";
+import { type RaptorState, raptorStateFor } from "./raptor-state.js";
+import type { Journey, RaptorQuery, StopAccess } from "./raptor-types.js";
+import { type LabelTrail, reconstructJourney } from "./reconstruct-journey.js";
+import type { StopSet } from "./stop-set.js";
 import type { TransitView, TripInstance } from "./transit-view.js";
 
 // Module constants, not imports, in the hot loops: a bundler's live binding may be a getter (tsx's is: 16% of a search).
@@ -77,6 +81,12 @@ const VIA_RIDE = 1;
 const VIA_LABEL = 2;
 
 /**
+ * The answer's Pareto set: departure (later is better), arrival (earlier) and transfers (fewer), a transfer costing
+ * nothing; at equal values the least walking, then the first found.
+ */
+const RAPTOR_CRITERIA = journeyCriteria(0);
+
+/**
  * The Pareto-optimal journeys from the query's origins to its destinations: on arrival x transfers for one
  * departure (arrive-by: departure x transfers), on departure x arrival x transfers over a window (windowEndMs);
  * walking breaks ties, and no two journeys share departure, arrival and transfers. Sorted by departure, then
@@ -101,113 +111,10 @@ export function earliestArrival(view: TransitView, fromStop: StopIdx, toStop: St
   return best;
 }
 
-/** A set of stops: a list to visit and a flag to keep it without duplicates. */
-class StopSet {
-  readonly list: Int32Array;
-  readonly has: Uint8Array;
-  size = 0;
-  constructor(n: number) {
-    this.list = new Int32Array(n);
-    this.has = new Uint8Array(n);
-  }
-  add(s: number): void {
-    if (this.has[s] === 0) {
-      this.has[s] = 1;
-      this.list[this.size++] = s;
-    }
-  }
-  clear(): void {
-    for (let i = 0; i < this.size; i++) this.has[this.list[i]] = 0;
-    this.size = 0;
-  }
-}
-
-/** The typed arrays of a search, indexed round * stopCount + stop unless said otherwise; kept for the next search. */
-class Scratch {
-  readonly n: number;
-  readonly rounds: number;
-  readonly patternCount: number;
-  /** Best time (query seconds; arrive-by: minus the departure) with at most k rides. */
-  readonly label: Int32Array;
-  /** Walking seconds of that label's journey (of a label set in this round: not copied when inherited). */
-  readonly walk: Int32Array;
-  /** Iteration that set the label in this round; 0: inherited from round k - 1 (or unreached). */
-  readonly setIter: Int32Array;
-  /** The stop walked from (arrive-by: to) when the label is a transfer walk, else -1; and the walk's seconds. */
-  readonly walkLink: Int32Array;
-  readonly walkSecs: Int32Array;
-  /** The same for the best ride itself, with the ride: trip instance, pattern, the far position, this stop's. */
-  readonly rideLabel: Int32Array;
-  readonly rideWalk: Int32Array;
-  readonly rideSet: Int32Array;
-  readonly ride: Int32Array;
-  readonly ridePattern: Int32Array;
-  readonly rideFar: Int32Array;
-  readonly rideHere: Int32Array;
-  /** StopIdx -> walking seconds from the search's start (its end), -1 when it is none; reset after each search. */
-  readonly sourceSecs: Int32Array;
-  readonly targetSecs: Int32Array;
-  /** PatternIdx -> first (arrive-by: last) marked position, -1 when not queued. */
-  readonly patternFrom: Int32Array;
-  readonly patternQueue: Int32Array;
-  readonly marked: [StopSet, StopSet];
-  readonly changed: [StopSet, StopSet];
-  readonly rideMarked: StopSet;
-
-  constructor(n: number, rounds: number, patternCount: number) {
-    this.n = n;
-    this.rounds = rounds;
-    this.patternCount = patternCount;
-    const size = n * rounds;
-    this.label = new Int32Array(size);
-    this.walk = new Int32Array(size);
-    this.setIter = new Int32Array(size);
-    this.walkLink = new Int32Array(size);
-    this.walkSecs = new Int32Array(size);
-    this.rideLabel = new Int32Array(size);
-    this.rideWalk = new Int32Array(size);
-    this.rideSet = new Int32Array(size);
-    this.ride = new Int32Array(size);
-    this.ridePattern = new Int32Array(size);
-    this.rideFar = new Int32Array(size);
-    this.rideHere = new Int32Array(size);
-    this.sourceSecs = new Int32Array(n).fill(-1);
-    this.targetSecs = new Int32Array(n).fill(-1);
-    this.patternFrom = new Int32Array(patternCount).fill(-1);
-    this.patternQueue = new Int32Array(patternCount);
-    this.marked = [new StopSet(n), new StopSet(n)];
-    this.changed = [new StopSet(n), new StopSet(n)];
-    this.rideMarked = new StopSet(n);
-  }
-}
-
-/**
- * Scratch arrays by network size, the most recently used last: a server searches one network (two while a new
- * snapshot replaces the old), tests several small ones in turn.
- */
-const scratches: Scratch[] = [];
-const SCRATCHES_KEPT = 4;
-
-function scratchFor(n: number, rounds: number, patternCount: number): Scratch {
-  const i = scratches.findIndex((s) => s.n === n && s.patternCount === patternCount);
-  let found = i >= 0 ? scratches.splice(i, 1)[0] : undefined;
-  if (!found || found.rounds < rounds) found = new Scratch(n, Math.max(rounds, found?.rounds ?? 0), patternCount);
-  scratches.push(found);
-  if (scratches.length > SCRATCHES_KEPT) scratches.shift();
-  return found;
-}
-
-/** One part of a journey found by following the labels back, before it gets instants. */
-type Segment =
-  | { kind: "ride"; instance: TripInstance; pattern: number; boardPos: number; alightPos: number }
-  | { kind: "walk"; from: StopIdx; to: StopIdx; seconds: number }
-  | { kind: "access"; stop: StopIdx }
-  | { kind: "egress"; stop: StopIdx };
-
 class RaptorSearch {
   private readonly v: TransitView;
   private readonly q: RaptorQuery;
-  private readonly s: Scratch;
+  private readonly s: RaptorState;
   private readonly n: number;
   /** Rounds 0 (walks from the start) .. rides. */
   private readonly rides: number;
@@ -231,13 +138,14 @@ class RaptorSearch {
   private readonly lb: Int32Array;
   private readonly sourceAccess = new Map<StopIdx, StopAccess>();
   private readonly targetAccess = new Map<StopIdx, StopAccess>();
+  private readonly trail: LabelTrail;
 
   constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
     this.v = view;
     this.lb = bounds;
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
-    this.s = scratchFor(view.stopCount, this.rides + 1, view.patternCount);
+    this.s = raptorStateFor(view.stopCount, this.rides + 1, view.patternCount);
     this.n = view.stopCount;
     this.back = query.arriveBy;
     this.deadline = query.budgetMs === undefined ? Infinity : performance.now() + query.budgetMs;
@@ -253,6 +161,14 @@ class RaptorSearch {
     this.targetStop = new Int32Array(r).fill(-1);
     this.targetVia = new Int32Array(r);
     this.targetIter = new Int32Array(r);
+    this.trail = {
+      view,
+      state: this.s,
+      back: this.back,
+      tighten: query.windowEndMs === undefined,
+      originAccess: this.back ? this.targetAccess : this.sourceAccess,
+      destinationAccess: this.back ? this.sourceAccess : this.targetAccess,
+    };
   }
 
   run(): Journey[] {
@@ -677,142 +593,7 @@ class RaptorSearch {
 
   /** Follows round k's target back to the start, and keeps the journey it describes. */
   private keepJourney(rounds: number): void {
-    const { s, v, n, back } = this;
-    const segments: Segment[] = [];
-    let stop = this.targetStop[rounds];
-    let k = rounds;
-    let onRide = this.targetVia[rounds] === VIA_RIDE;
-    segments.push(back ? { kind: "access", stop } : { kind: "egress", stop });
-    for (;;) {
-      if (onRide) {
-        while (k > 0 && s.rideSet[k * n + stop] === 0) k--;
-        const i = k * n + stop;
-        const far = s.rideFar[i];
-        const here = s.rideHere[i];
-        const p = s.ridePattern[i];
-        segments.push({ kind: "ride", instance: s.ride[i], pattern: p, boardPos: back ? here : far, alightPos: back ? far : here });
-        stop = v.patternStops[v.patternStopStart[p] + far];
-        k--;
-        onRide = false;
-        continue;
-      }
-      while (k > 0 && s.setIter[k * n + stop] === 0) k--;
-      const i = k * n + stop;
-      const link = s.walkLink[i];
-      if (link >= 0) {
-        segments.push(back ? { kind: "walk", from: stop, to: link, seconds: s.walkSecs[i] } : { kind: "walk", from: link, to: stop, seconds: s.walkSecs[i] });
-        stop = link;
-      }
-      if (k === 0) break;
-      onRide = true;
-    }
-    segments.push(back ? { kind: "egress", stop } : { kind: "access", stop });
-    if (!back) segments.reverse();
-    if (this.q.windowEndMs === undefined) this.tighten(segments);
-    this.found.push(this.journey(segments));
-  }
-
-  /**
-   * A single-departure search rides the first trip it can catch, so a journey may leave long before it must: the
-   * bus taken is one of several that all make the same connection. This takes, ride by ride from the last, the
-   * latest trip of the same pattern that still arrives in time (arrive-by: from the first, the earliest that still
-   * leaves late enough), so the journey leaves as late (arrives as early) as its rides allow, with the same arrival
-   * (departure) and transfers. Without it the planner's next search started a bus later each time: on the MTA a
-   * page took up to 40 searches.
-   */
-  private tighten(segments: Segment[]): void {
-    const { v, back } = this;
-    let bound = NaN; // the next ride's departure (arrive-by: the previous ride's arrival)
-    let walk = -1; // seconds of the walk between the two rides, -1 when none
-    for (let i = back ? 0 : segments.length - 1; back ? i < segments.length : i >= 0; back ? i++ : i--) {
-      const seg = segments[i];
-      if (seg.kind === "walk") walk = seg.seconds;
-      if (seg.kind !== "ride") continue;
-      const { instance, pattern, boardPos, alightPos } = seg;
-      // Between two rides: the walk, else the change at the stop where the later one boards (arrive-by: the earlier alights).
-      const gap = walk >= 0 ? walk : v.sameStopSeconds[v.patternStops[v.patternStopStart[pattern] + (back ? boardPos : alightPos)]];
-      if (back) {
-        const limit = bound === bound ? bound + gap : v.departure(instance, boardPos);
-        const t = v.earliestTrip(pattern, boardPos, limit, instance);
-        if (t !== NO_TRIP && v.arrival(t, alightPos) <= v.arrival(instance, alightPos)) seg.instance = t;
-        bound = v.arrival(seg.instance, alightPos);
-      } else {
-        const limit = bound === bound ? bound - gap : v.arrival(instance, alightPos);
-        const t = v.latestTrip(pattern, alightPos, limit, instance);
-        if (t !== NO_TRIP && v.departure(t, boardPos) >= v.departure(instance, boardPos)) seg.instance = t;
-        bound = v.departure(seg.instance, boardPos);
-      }
-      walk = -1;
-    }
-  }
-
-  /** Gives segments in travel order their instants: rides as the view times them, walks beside them. */
-  private journey(segments: Segment[]): Journey {
-    const { v } = this;
-    const ms = (sec: number): EpochMs => v.originMs + sec * 1000;
-    const legs: JourneyLeg[] = [];
-    let firstRide = -1;
-    let rides = 0;
-    let walkSeconds = 0;
-    for (const seg of segments) {
-      if (seg.kind === "ride") {
-        const base = v.patternStopStart[seg.pattern];
-        if (firstRide < 0) firstRide = legs.length;
-        rides++;
-        legs.push({
-          kind: "transit",
-          trip: v.tripOf(seg.instance),
-          serviceDate: v.serviceDateOf(seg.instance),
-          fromPosition: seg.boardPos,
-          toPosition: seg.alightPos,
-          from: v.patternStops[base + seg.boardPos],
-          to: v.patternStops[base + seg.alightPos],
-          departureMs: ms(v.departure(seg.instance, seg.boardPos)),
-          arrivalMs: ms(v.arrival(seg.instance, seg.alightPos)),
-        });
-        continue;
-      }
-      let from: StopIdx | undefined;
-      let to: StopIdx | undefined;
-      let seconds: number;
-      let meters: number;
-      if (seg.kind === "walk") {
-        ({ from, to, seconds } = seg);
-        meters = v.walkMeters(seg.from, seg.to);
-      } else {
-        const a = seg.kind === "access" ? this.originAccess(seg.stop) : this.destinationAccess(seg.stop);
-        if (a.seconds === 0) continue; // the journey starts (ends) at this very stop
-        seconds = a.seconds;
-        meters = a.meters;
-        if (seg.kind === "access") to = seg.stop;
-        else from = seg.stop;
-      }
-      walkSeconds += seconds;
-      legs.push({ kind: "walk", from, to, departureMs: 0, arrivalMs: seconds * 1000, meters });
-    }
-    // Walks before the first ride end as it leaves; the others start as the leg before them ends.
-    for (let i = firstRide - 1; i >= 0; i--) {
-      const leg = legs[i];
-      const length = leg.arrivalMs;
-      leg.arrivalMs = legs[i + 1].departureMs;
-      leg.departureMs = leg.arrivalMs - length;
-    }
-    for (let i = firstRide + 1; i < legs.length; i++) {
-      const leg = legs[i];
-      if (leg.kind !== "walk") continue;
-      const length = leg.arrivalMs;
-      leg.departureMs = legs[i - 1].arrivalMs;
-      leg.arrivalMs = leg.departureMs + length;
-    }
-    return { legs, departureMs: legs[0].departureMs, arrivalMs: legs[legs.length - 1].arrivalMs, transfers: rides - 1, walkSeconds };
-  }
-
-  private originAccess(stop: StopIdx): StopAccess {
-    return (this.back ? this.targetAccess : this.sourceAccess).get(stop)!;
-  }
-
-  private destinationAccess(stop: StopIdx): StopAccess {
-    return (this.back ? this.sourceAccess : this.targetAccess).get(stop)!;
+    this.found.push(reconstructJourney(this.trail, rounds, this.targetStop[rounds], this.targetVia[rounds] === VIA_RIDE));
   }
 
   /** The journeys found, within the window for a range, without dominated ones or duplicates. */
@@ -824,7 +605,9 @@ class RaptorSearch {
       const hi = Math.max(q.timeMs, q.windowEndMs);
       journeys = journeys.filter((j) => (this.back ? j.arrivalMs >= lo && j.arrivalMs <= hi : j.departureMs >= lo && j.departureMs <= hi));
     }
-    return paretoJourneys(journeys);
+    return paretoJourneys(journeys, RAPTOR_CRITERIA).sort(
+      (a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs || a.transfers - b.transfers,
+    );
   }
 }
 
@@ -832,22 +615,4 @@ class RaptorSearch {
 function keepShortest(map: Map<StopIdx, StopAccess>, a: StopAccess): void {
   const had = map.get(a.stop);
   if (!had || a.seconds < had.seconds) map.set(a.stop, a);
-}
-
-/**
- * The Pareto set on departure (later is better), arrival (earlier) and transfers (fewer); at equal values the least
- * walking, then the first found. Sorted by departure, arrival, transfers.
- */
-export function paretoJourneys(journeys: readonly Journey[]): Journey[] {
-  const dominates = (a: Journey, b: Journey) =>
-    a.departureMs >= b.departureMs && a.arrivalMs <= b.arrivalMs && a.transfers <= b.transfers;
-  const kept = journeys.filter((b, ib) =>
-    journeys.every((a, ia) => {
-      if (ia === ib || !dominates(a, b)) return true;
-      const same = a.departureMs === b.departureMs && a.arrivalMs === b.arrivalMs && a.transfers === b.transfers;
-      if (!same) return false;
-      return !(a.walkSeconds < b.walkSeconds || (a.walkSeconds === b.walkSeconds && ia < ib));
-    }),
-  );
-  return kept.sort((a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs || a.transfers - b.transfers);
 }

@@ -9,7 +9,7 @@ import { addDays } from "../../../src/lib/service-date.js";
 import { zonedTime } from "../../../src/lib/zoned-time.js";
 import { type Network, TRANSPORT_TYPES as VERVOERTYPES } from "../../../src/network/model.js";
 import type { SearchFactory } from "../../../src/routing/plan-journeys.js";
-import { paretoJourneys } from "../../../src/routing/raptor.js";
+import { journeyCriteria, paretoJourneys } from "../../../src/routing/pareto-journeys.js";
 import type { Journey } from "../../../src/routing/raptor-types.js";
 import { serviceDayActive, serviceDayIndex } from "../../../src/timetable/is-service-active.js";
 
@@ -71,6 +71,7 @@ export function directTripSearch(log: SearchLog = { windows: [] }): SearchFactor
     const inWindow = q.arriveBy
       ? out.filter((j) => j.arrivalMs <= q.timeMs && j.arrivalMs >= end)
       : out.filter((j) => j.departureMs >= q.timeMs && j.departureMs <= end);
-    return paretoJourneys(inWindow);
+    // As RAPTOR answers a window: the Pareto set on departure, arrival and transfers, in that order.
+    return paretoJourneys(inWindow, journeyCriteria(0)).sort((a, b) => a.departureMs - b.departureMs || a.arrivalMs - b.arrivalMs || a.transfers - b.transfers);
   };
 }

@@ -60,7 +60,7 @@ export const UNAUTHORIZED = defineError(
 );
 export const ROUTE_NOT_FOUND = defineError("LW_ROUTE_NOT_FOUND", 404, "Resource not found: %s");
 export const BAD_PARAMETER = defineError("LW_BAD_PARAMETER", 400, "%s");
-// The production server (issue 11): a method the path lacks, /metrics from outside loopback, /ready while not ready.
+// The production server (docs/COMPATIBILITY.md O10, O15, O16): a method the path lacks, /metrics from outside loopback, /ready while not ready.
 export const METHOD_NOT_ALLOWED = defineError("LW_METHOD_NOT_ALLOWED", 405, "Method %s is not allowed on %s: it answers %s");
 export const METRICS_FORBIDDEN = defineError("LW_METRICS_FORBIDDEN", 403, "%s");
 export const NOT_READY = defineError("LW_NOT_READY", 503, "Not ready: %s");
@@ -83,14 +83,14 @@ export const COLOUR_NOT_FOUND = defineError("LW_COLOUR_NOT_FOUND", 404, "Colour 
 export const DIVERSION_NOT_FOUND = defineError("LW_DIVERSION_NOT_FOUND", 404, "Diversion %s does not exist");
 export const GTFS_ID_NOT_FOUND = defineError("LW_GTFS_ID_NOT_FOUND", 404, "No %s of the network has the GTFS %s %s");
 export const TRIP_NOT_FOUND = defineError("LW_TRIP_NOT_FOUND", 404, "Trip %s does not run on line direction %s on %s");
-// The map extension (issue 12, src/api/core/kaart/geometrie.ts).
+// The map extension (src/api/core/kaart/geometrie.ts; docs/COMPATIBILITY.md W8).
 export const MUNICIPALITY_OUTLINE_NOT_FOUND = defineError(
   "LW_MUNICIPALITY_OUTLINE_NOT_FOUND",
   404,
   "Municipality %s has no outline in this network (it was imported without its boundary)",
 );
 
-// --- keys and quotas (issue 11: src/lib/keys-file.ts, src/api/quota/) ----------------------------
+// --- keys and quotas (src/lib/keys-file.ts, src/api/quota/; docs/OPERATIONS.md "Keys and quotas") ---
 export const KEYS_FILE_INVALID = defineError("LW_KEYS_FILE_INVALID", 500, "Keys file %s: %s");
 /** The wording of the operator's gateway (Azure API Management) for its rate limit, with our status 429. */
 export const QUOTA_MINUTE_EXCEEDED = defineError("LW_QUOTA_MINUTE", 429, "Rate limit is exceeded. Try again in %s seconds.");

@@ -48,10 +48,10 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   entiteitenRoutes,
   vervoerregiosRoutes,
   kleurenRoutes,
-  dienstregelingenRoutes, omleidingenRoutes, // timetables and diversions (helper-5, issue 4)
+  dienstregelingenRoutes, omleidingenRoutes, // timetables (E5) and diversions (E4)
   realTimeRoutes, // real-time passages per stop, stop list and line direction (E20)
-  routeplanRoutes, // E1, route planning (issue 9)
-  geometrieRoutes, // the map: line direction paths, municipality outlines, /kaart (issue 12)
+  routeplanRoutes, // E1, route planning (spec 2.12)
+  geometrieRoutes, // the map: line direction paths, municipality outlines, /kaart (docs/COMPATIBILITY.md W5-W9)
 ];
 
 export interface BuildAppOptions {
@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.apiKeysSource !== "demo" && config.apiKeys.length > 0) app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
 
   installErrorHandling(app, config);
-  // CORS, security headers, request ids, 405 and OPTIONS (issue 11); before every route, so that it sees them all.
+  // CORS, security headers, request ids, 405 and OPTIONS (docs/COMPATIBILITY.md O10-O14); before every route, so that it sees them all.
   await app.register(httpHygienePlugin, {
     corsOrigins: config.server.corsOrigins,
     ignoreTrailingSlash: true,
@@ -128,16 +128,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
   await registerOpenApi(app, config, packageVersion);
-  await app.register(docsRoutes, { config }); // /docs, the interactive reference (issue 12): before the key check, it needs none
+  await app.register(docsRoutes, { config }); // /docs, the interactive reference: before the key check, it needs none
   await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
-  await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (issue 11)
+  await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (docs/OPERATIONS.md "Keys and quotas")
   await app.register(strictQueryPlugin);
-  // Large answers asked again go out in the encoding kept from last time, while they are the same (issue 11).
+  // Large answers asked again go out in the encoding kept from last time, while they are the same (docs/COMPATIBILITY.md O20).
   await app.register(compressedAnswersPlugin);
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 
-  // /metrics (issue 11): counts every route registered after it.
+  // /metrics (docs/OPERATIONS.md "Metrics"): counts every route registered after it.
   await app.register(metricsPlugin, {
     registry: options.metrics?.registry ?? new Registry(),
     exposition: options.metrics?.exposition,
@@ -164,11 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const family of FAMILIES) {
     const opts = familyOptions(family, source, config, options.clock, options.realtime);
     for (const plugin of CORE_PLUGINS) await app.register(plugin, { ...opts, prefix: opts.familyPrefix });
-    // E7, E8, E9 (issue 10) below the search prefix; their links lead to the core family of the same name.
+    // E7, E8, E9 (spec 4.4) below the search prefix; their links lead to the core family of the same name.
     await app.register(zoekRoutes, { ...opts, prefix: `${config.searchPrefix}${searchFamilySegment(family)}` });
   }
-  await app.register(gtfsRealtimeRoute, { source, config, realtime: options.realtime, now: options.clock }); // GTFS-RT out (issue 8)
-  await app.register(webPageRoutes, { config }); // the demo page at / and /web-config.json (issue 12)
+  await app.register(gtfsRealtimeRoute, { source, config, realtime: options.realtime, now: options.clock }); // GTFS-RT out (gtfs.org/realtime/reference)
+  await app.register(webPageRoutes, { config }); // the demo page at / and /web-config.json (docs/OPERATIONS.md "The demo page at /")
   openApiRoute(app, config);
   searchOpenApiRoute(app, config);
   // The search indexes of the network served, built now rather than by the first search.

@@ -1,5 +1,5 @@
 /**
- * The admin endpoint (ADMIN_PORT, issue 11): a plain HTTP server on 127.0.0.1 only, beside the API, in the process
+ * The admin endpoint (ADMIN_PORT): a plain HTTP server on 127.0.0.1 only, beside the API, in the process
  * that owns the reload (one process alone, or a cluster's primary). `lijnwijzer reload` posts to it and prints
  * the outcome, so that a deployment script learns whether the new snapshot is served or was refused, which a
  * signal cannot tell it. Off unless ADMIN_PORT is set: replicas on one machine would fight over a default port.

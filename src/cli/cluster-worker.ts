@@ -1,5 +1,5 @@
 /**
- * A cluster's worker (issue 11): a served process (served-process.ts) that the primary drives over IPC
+ * A cluster's worker (docs/OPERATIONS.md "Workers"): a served process (served-process.ts) that the primary drives over IPC
  * (cluster-messages.ts). It reloads only in the two steps the primary asks for, so that every worker swaps to the
  * same snapshot: SIGHUP sent to a worker alone is ignored (with a log line naming the primary). SIGTERM, SIGINT,
  * the primary's `shutdown` and the loss of the primary (its IPC channel closes) all stop it gracefully.

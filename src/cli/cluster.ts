@@ -1,5 +1,5 @@
 /**
- * A cluster's primary (issue 11, `--workers N` with N > 1): it serves nothing itself and loads no snapshot; it
+ * A cluster's primary (`--workers N` with N > 1, docs/OPERATIONS.md "Workers"): it serves nothing itself and loads no snapshot; it
  * forks N workers (node:cluster, each running the same command line, cluster-worker.ts), which share the port:
  * on Linux the primary accepts the connections and hands them out in turn. Each worker loads the snapshot: memory
  * grows with N (docs/BENCHMARKS.md, Production).

@@ -1,5 +1,5 @@
 /**
- * `lijnwijzer reload [--admin-port <n>]` (issue 11): asks the running server, through its admin endpoint on
+ * `lijnwijzer reload [--admin-port <n>]` (docs/OPERATIONS.md "Replacing the network without downtime"): asks the running server, through its admin endpoint on
  * 127.0.0.1 (ADMIN_PORT, admin-server.ts), to load its snapshot file again, and prints what happened: the snapshot
  * now served and by how many workers (exit 0), or why it was refused while the previous one stays in service
  * (exit 1). A deployment script can rely on the exit code; SIGHUP does the same without an answer.

@@ -1,5 +1,5 @@
 /**
- * `lijnwijzer serve` and `start` (issue 11): one process with `--workers 1` (served-process.ts), else a cluster's
+ * `lijnwijzer serve` and `start`: one process with `--workers 1` (served-process.ts), else a cluster's
  * primary (cluster.ts) and its workers (cluster-worker.ts), each worker a served process.
  *
  * One process alone reloads on SIGHUP, on `lijnwijzer reload` (the admin endpoint, ADMIN_PORT) and, with

@@ -1,5 +1,5 @@
 /**
- * A process that serves (issue 11): it loads the snapshot, builds the app and listens; then, until it is stopped:
+ * A process that serves: it loads the snapshot, builds the app and listens; then, until it is stopped:
  * - reload: prepare the new snapshot beside the one in service and swap, or refuse it and keep the old
  *   (snapshot-reload.ts). `lijnwijzer serve` alone reloads in one call; a cluster's worker in the two steps the
  *   primary drives, so that every worker swaps to the same snapshot;

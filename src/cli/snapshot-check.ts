@@ -1,5 +1,5 @@
 /**
- * A loaded snapshot checked before it is served in place of another (issue 11, hot swap). loadSnapshot already
+ * A loaded snapshot checked before it is served in place of another (hot swap, docs/COMPATIBILITY.md O17). loadSnapshot already
  * refuses a file that is no snapshot, of another format version, with a damaged header or truncated columns; the
  * snapshot holds no checksum, so damage inside a column goes unseen there. This check reads the columns queries
  * follow from one row to another (every list's offsets, and every index into another table): damage there makes

@@ -1,5 +1,5 @@
 /**
- * Reloading the served snapshot (issue 11, hot swap) in two steps, so that a cluster's workers swap together:
+ * Reloading the served snapshot (hot swap, docs/COMPATIBILITY.md O17) in two steps, so that a cluster's workers swap together:
  * `prepareSnapshot` loads the file, checks it (snapshot-check.ts) and builds what the first requests would
  * otherwise build (the search indexes), all beside the network in service; `commitSnapshot` swaps the source's
  * reference and rebuilds the real-time state for the new network from the messages held (FeedManager

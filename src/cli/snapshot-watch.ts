@@ -1,5 +1,5 @@
 /**
- * SNAPSHOT_WATCH=true (issue 11): the snapshot is reloaded when its file is replaced. The file's identity (inode,
+ * SNAPSHOT_WATCH=true (docs/OPERATIONS.md "Replacing the network without downtime"): the snapshot is reloaded when its file is replaced. The file's identity (inode,
  * size, modification time) is polled every second, as the keys file's is, rather than watched through inotify:
  * polling sees a file moved into place (`mv`, what `lijnwijzer import` does on a rename) and works on network
  * file systems alike, for one stat a second. A change is acted on once the identity has stayed the same for one

@@ -1,5 +1,5 @@
 /**
- * Geometry for the map (issue 12): each pattern's shapes.txt path and the municipality outlines, simplified and
+ * Geometry for the map (docs/COMPATIBILITY.md W5-W9): each pattern's shapes.txt path and the municipality outlines, simplified and
  * stored as microdegrees (GeometryColumns).
  *
  * A pattern takes the shape most of its trips name (ties: the shape met first); patterns sharing a shape share its

@@ -396,7 +396,7 @@ export interface PlaceColumns {
 export type ShapeIdx = number;
 
 /**
- * Geometry for the map (issue 12), compiled by compile-shapes.ts: the shapes.txt path of each pattern and the
+ * Geometry for the map (docs/COMPATIBILITY.md W5-W9), compiled by compile-shapes.ts: the shapes.txt path of each pattern and the
  * municipality outlines of the reference data, both simplified (Douglas-Peucker, tolerances in the scalars), as
  * shapes of points in microdegrees. A pattern without a shape is drawn along its stops (no points stored).
  */
@@ -465,7 +465,7 @@ export interface Network {
   readonly notes: NoteColumns;
   /** Places for the location search (E8): empty (count 0) when the import had no reference data, addresses or POIs. */
   readonly places: PlaceColumns;
-  /** Pattern paths and municipality outlines for the map (issue 12). */
+  /** Pattern paths and municipality outlines for the map (api/core/kaart/). */
   readonly geometry: GeometryColumns;
   /** Every key the network ever had, with when it was added and removed. */
   readonly keyHistory: KeyHistoryColumns;

@@ -7,7 +7,7 @@
  *
  * Everything is deterministic per (seed, service date, trip): the same trip gets the same delays, vehicle,
  * cancellation and skipped stop in every feed of the day, so successive feeds agree with each other. The
- * figures aim at a plausible city network (spec of issue 8: "mostly 0-5 min, some early, a long tail"):
+ * figures aim at a plausible city network (mostly 0-5 min late, some early, a long tail):
  * - 85% of the trips under way report (the rest have no working on-board unit, as in real fleets);
  * - the delay at the first stop: 10% early (20 s to 2.5 min), 75% 0 to 5 min (most near 0), 15% a tail
  *   beyond 5 min (exponential, mean 7 min on top, at most 40 min); along the trip it drifts by -1 to +3 min,

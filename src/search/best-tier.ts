@@ -1,6 +1,6 @@
 /**
- * The match of a document for a query: every query word needs its own word of the document (issue 10: word order
- * is free, and `av av` needs two `av`), and the document is as good as the worst word of the best such assignment.
+ * The match of a document for a query: every query word needs its own word of the document (word order is
+ * free, and `av av` needs two `av`: docs/COMPATIBILITY.md S10), and the document is as good as the worst word of the best such assignment.
  * That is a bottleneck assignment on a small matrix (a few query words by a few document words): for each quality
  * from the best, a bipartite matching (Kuhn's augmenting paths) over the pairs at least that good.
  *

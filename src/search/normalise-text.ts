@@ -1,5 +1,5 @@
 /**
- * Text normalisation of the search (issue 10 "Matching and ranking"): indexed names and typed queries go through the
+ * Text normalisation of the search (docs/COMPATIBILITY.md S10, matching and ranking): indexed names and typed queries go through the
  * same steps, so that both sides meet in one canonical form.
  *
  * - Case and diacritics fold away (`Hôpital` = `hopital`), with the few letters Unicode does not decompose
@@ -109,7 +109,7 @@ export interface QueryWord {
   edits: number;
 }
 
-/** Typo allowance of a typed word (issue 10: one edit from 4 letters, two from 8; numbers are exact). */
+/** Typo allowance of a typed word (docs/COMPATIBILITY.md S10: one edit from 4 letters, two from 8; numbers are exact). */
 export function editsAllowed(typed: string): number {
   if (DIGIT.test(typed)) return 0;
   return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;

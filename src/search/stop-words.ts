@@ -1,5 +1,5 @@
 /**
- * The words a stop is found by (issue 10: "the municipality may be one of the words"): its own words are those of
+ * The words a stop is found by (the municipality may be one of the words: docs/COMPATIBILITY.md S19): its own words are those of
  * its omschrijvingLang (the place, usually the sub-municipality, and the omschrijving: `Heverlee Berg Tabor`) and any
  * word of the omschrijving that omschrijvingLang lacks; its municipality's name is a context word (best-tier.ts),
  * when not already its own. Repeated words stay (`Av X/Av Y` answers `av av`).

@@ -1,5 +1,5 @@
 /**
- * How busy stops and line directions are, for ranking (issue 10: "then busier stops (more departures per day)"):
+ * How busy stops and line directions are, for ranking (docs/COMPATIBILITY.md S20: busier stops first):
  * the stop-time rows of the trips that run on a typical weekday, at index build.
  *
  * The typical weekday is the Monday-to-Friday date with the most trips in the network's calendar (the earliest on a

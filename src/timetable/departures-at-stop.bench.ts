@@ -1,6 +1,6 @@
 /**
- * In-process benchmark of a stop's day timetable (issue 4 target: at most 1 ms p50 for a busy stop
- * of the MTA snapshot). Run by `npx tsx bench/timetable/run.ts`, which loads the snapshot; exported
+ * In-process benchmark of a stop's day timetable (target: at most 1 ms p50 for a busy stop of the MTA
+ * snapshot; figures in docs/BENCHMARKS.md "Timetables"). Run by `npx tsx bench/timetable/run.ts`, which loads the snapshot; exported
  * so that any network can be measured the same way.
  */
 import { addDays, weekdayOf } from "../lib/service-date.js";

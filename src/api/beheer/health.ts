@@ -14,7 +14,7 @@
  * import are also named in `warnings`. Ahead of the network's last service day (VALIDITY_WARNING_DAYS, default
  * 7) `warnings` says which day that is (src/cli/validity-warning.ts).
  *
- * GET /ready, without a key, is the readiness a load balancer or an orchestrator asks (issue 11): 200 while the
+ * GET /ready, without a key, is the readiness a load balancer or an orchestrator asks (docs/COMPATIBILITY.md O15): 200 while the
  * server should get traffic, 503 `{statusCode, message, checks}` while it should not: it is shutting down, or a
  * configured GTFS-Realtime feed has no message younger than READY_REALTIME_MAX_AGE_SECONDS (default
  * REALTIME_MAX_AGE_SECONDS; `off` leaves real-time out). A snapshot is always loaded once the server listens

@@ -1,5 +1,5 @@
 /**
- * /docs: the interactive API reference (issue 12), Swagger UI over our two generated OpenAPI documents (the core
+ * /docs: the interactive API reference (docs/COMPATIBILITY.md W1-W3), Swagger UI over our two generated OpenAPI documents (the core
  * part's and the search part's, chosen at the top of the page), served from this process with no key.
  *
  * Choices:

@@ -4,7 +4,7 @@
  * as the operator publishes one document per part. Two generators see every route; each leaves out the other
  * part's routes, told apart by the search routes' tag `zoek`.
  *
- * Every operation shows an example of its 200 answer (issue 12, /docs): a real answer of the demo network, kept in
+ * Every operation shows an example of its 200 answer (docs/COMPATIBILITY.md W3): a real answer of the demo network, kept in
  * data/demo/openapi-examples.json by test/api/docs/docs-examples.test.ts (which checks that each is still what the demo
  * answers, and rewrites the file with `npx vitest run test/api/docs/docs-examples.test.ts -u`). Lists in them are cut to
  * their first two items and their last, so that the documents stay readable. They are attached to the routes'

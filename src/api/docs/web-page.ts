@@ -1,5 +1,5 @@
 /**
- * The demo page at `/` (issue 12): the files Vite builds from web/ into dist/web (`npm run build:web`, part of
+ * The demo page at `/` (docs/OPERATIONS.md "The demo page at /"): the files Vite builds from web/ into dist/web (`npm run build:web`, part of
  * `npm ci` and `npm run build`), and `/web-config.json`, which tells the page where the API is and which key to
  * call it with. Nothing here needs a subscription key; the page then calls the public API like any client.
  *

@@ -1,5 +1,6 @@
 /**
- * Large answers kept compressed (issue 11, E5 for a client that accepts gzip): a timetable of ten stops is about
+ * Large answers kept compressed (docs/COMPATIBILITY.md O20; E5 for a client that accepts gzip, docs/BENCHMARKS.md
+ * "E5 with gzip"): a timetable of ten stops is about
  * 550 KB of JSON on New York's network, and compressing it costs several times building it (the stop days are
  * kept rendered, dienstregelingen.ts). Dashboards ask the same URLs again and again, so the compressed bytes of a
  * large answer are kept per URL and encoding and sent again while the answer is the same.

@@ -1,5 +1,6 @@
 /**
- * What every answer gets, whatever the route or status (issue 11, HTTP):
+ * What every answer gets, whatever the route or status (docs/OPERATIONS.md "HTTP: CORS, security headers, methods,
+ * timeouts"; docs/COMPATIBILITY.md O10-O14):
  * - `X-Request-Id`, the id the request's log lines carry (request-id.ts);
  * - security headers for a JSON API: `X-Content-Type-Options: nosniff` (a browser never runs an answer as a
  *   script or a page), `X-Frame-Options: DENY` and `Referrer-Policy: no-referrer`. No Content-Security-Policy:

@@ -1,7 +1,7 @@
 /**
  * The subscription keys a server accepts, as one immutable table: replaced whole when the keys file changes.
- * - Keys of API_KEYS, API_KEYS_FILE and the demo key are compared as they are and have no quota (as before
- *   issue 11: one process, no limit).
+ * - Keys of API_KEYS, API_KEYS_FILE and the demo key are compared as they are and have no quota (one process,
+ *   tests and benchmarks: no limit; docs/COMPATIBILITY.md O1).
  * - Keys of the keys file (KEYS_FILE) are known by their hash only: a presented key is hashed with the file's
  *   salt and looked up. A key found is remembered by the table (a key string to its entry), so a client's
  *   later calls are one map lookup; only keys of the file are remembered, so the memory is bounded by the file.

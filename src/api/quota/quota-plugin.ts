@@ -1,5 +1,5 @@
 /**
- * Quotas per key (issue 11): each call of a key of the keys file is counted against its product's limits per UTC
+ * Quotas per key (spec 8; docs/OPERATIONS.md "Keys and quotas", docs/COMPATIBILITY.md O1-O9): each call of a key of the keys file is counted against its product's limits per UTC
  * minute and per UTC day (quota-windows.ts), in memory or in Redis (QUOTA_STORE).
  *
  * - Every answer of a route behind the key check carries the key's quota, 200s and errors alike:

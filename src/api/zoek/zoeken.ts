@@ -1,5 +1,5 @@
 /**
- * The search part (spec 4.4, issue 10): E7 `zoek/haltes`, E9 `zoek/lijnrichtingen` and E8 `zoek/locaties`, each
+ * The search part (spec 4.4; results 2.13): E7 `zoek/haltes`, E9 `zoek/lijnrichtingen` and E8 `zoek/locaties`, each
  * `/{zoekArgument}` with huidigePositie, startIndex and maxAantalHits. Registered once per family below the search
  * prefix (families.ts, searchFamilySegment); hits link to the core resources of the same family.
  *

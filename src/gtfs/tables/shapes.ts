@@ -1,7 +1,7 @@
 /**
  * shapes.txt: https://gtfs.org/schedule/reference/#shapestxt
  *
- * The path a vehicle travels, as points in shape_pt_sequence order, read for the map (issue 12): only the shapes
+ * The path a vehicle travels, as points in shape_pt_sequence order, read for the map: only the shapes
  * that trips.txt names are kept, in columns (a country's file has millions of points, so no object per point), and
  * each shape's points are put in sequence order with a bucket pass plus a sort inside the shapes that are out of
  * order. shapes.txt is optional and only draws lines, so nothing in it stops an import: a file without the required

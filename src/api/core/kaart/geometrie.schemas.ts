@@ -1,5 +1,5 @@
 /**
- * GeoJSON answers of the map extension (issue 12; RFC 7946): a line direction's path, a municipality's outline and
+ * GeoJSON answers of the map extension (docs/COMPATIBILITY.md W5-W9; RFC 7946): a line direction's path, a municipality's outline and
  * the whole network's overview. Positions are [longitude, latitude] in WGS84 degrees. The answers are served as
  * application/json (every client of the API reads that; GeoJSON's own media type adds nothing a map library needs).
  * Properties keep the API's names (entiteitnummer, lijnnummer, richting, gemeentenummer) so that a feature leads to

@@ -1,5 +1,5 @@
 /**
- * The map extension (issue 12), in both families: a line direction's path (`/lijnen/{e}/{l}/lijnrichtingen/{r}/geometrie`),
+ * The map extension (docs/COMPATIBILITY.md W5-W9), in both families: a line direction's path (`/lijnen/{e}/{l}/lijnrichtingen/{r}/geometrie`),
  * a municipality's outline (`/gemeenten/{n}/geometrie`) and the whole network for an overview map (`/kaart`), as
  * GeoJSON (geometrie.schemas.ts) so that a page draws the network from our own data with no tile server.
  *

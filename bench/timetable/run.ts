@@ -16,7 +16,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../../src/api/app.js";
-import { renderStopDay } from "../../src/api/core/dienstregelingen/dienstregelingen.js";
+import { renderStopDay } from "../../src/api/core/dienstregelingen/stop-day-view.js";
 import { Linker } from "../../src/api/shared/links.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { readGtfs } from "../../src/gtfs/index.js";

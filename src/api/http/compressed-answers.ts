@@ -18,7 +18,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyPluginCallback, onSendHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { chooseEncoding } from "../core/haltes/all-stops-body.js";
+import { chooseEncoding } from "./content-encoding.js";
 
 /** Smaller answers compress in well under a millisecond: not worth keeping. */
 export const MIN_BYTES = 16 * 1024;

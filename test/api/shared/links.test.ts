@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withoutSubscriptionKey } from "../../../src/api/shared/links.js";
-import { chooseEncoding, etagOf, matchesIfNoneMatch } from "../../../src/api/core/haltes/all-stops-body.js";
+import { chooseEncoding, etagOf, matchesIfNoneMatch } from "../../../src/api/http/content-encoding.js";
 
 describe("links", () => {
   it("withoutSubscriptionKey - drops the key from self links and keeps every other parameter", () => {

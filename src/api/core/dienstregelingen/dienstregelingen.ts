@@ -8,29 +8,26 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { findStop, requireLineDirection, requireStop } from "../../../network/lookup.js";
 import type { LineDirIdx, Network, ServiceDate, StopIdx } from "../../../network/model.js";
-import { checkTimetableDate } from "../../../timetable/check-timetable-date.js";
 import { diversionsFor } from "../../../timetable/diversions-for.js";
 import { notesOfPassages } from "../../../timetable/notes-of-passages.js";
-import { networkLru } from "../../../timetable/network-lru.js";
-import { stopTimetable, type StopTimetable } from "../../../timetable/stop-timetable.js";
 import { tripOnDate } from "../../../timetable/trip-on-date.js";
 import { tripsOfLineDirection } from "../../../timetable/trips-of-line-direction.js";
-import type { DiversionView, Passage, TimetableNote, TripTimetable } from "../../../timetable/types.js";
+import type { TripTimetable } from "../../../timetable/types.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
-import { parseDate } from "../../shared/dates.js";
+import { timetableDate } from "../../shared/timetable-date.js";
+import { notaOfDiversion, notaOfNote, PassageWriter } from "./doorkomst-view.js";
+import { stopDayJson, type StopDayJson } from "./stop-day-view.js";
 import {
   DatumQuery,
-  type Doorkomst,
   HalteDoorkomsten,
   HalteDoorkomstenLijst,
-  type Nota,
   Ritnummer,
   Ritten,
   StopTimetableQuery,
 } from "./dienstregelingen.schemas.js";
 import type { FamilyOptions } from "../../shared/families.js";
 import { directionIndex, parseStopKeys } from "../../shared/path-keys.js";
-import { type Link, type Linker, linkerFor, selfLink } from "../../shared/links.js";
+import { type Link, linkerFor, selfLink } from "../../shared/links.js";
 import { Haltesleutels, LineDirectionParams, StopParams } from "../../shared/params.schemas.js";
 
 const StopListParams = Type.Object({ haltesleutels: Haltesleutels });
@@ -40,133 +37,6 @@ type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof
 type StopListRoute = { Params: Static<typeof StopListParams>; Querystring: Static<typeof DatumQuery> };
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams>; Querystring: Static<typeof DatumQuery> };
 type TripRoute = { Params: Static<typeof TripParams>; Querystring: Static<typeof DatumQuery> };
-
-/**
- * `datum`, default today in the network's zone. A given date that is no date, or lies more than a
- * year from the network's validity, is a 400; today is never refused (an old snapshot answers
- * empty timetables rather than errors to clients that send no date).
- */
-export function timetableDate(net: Network, text: string | undefined, nowMs: number, name = "datum"): ServiceDate {
-  const date = parseDate(text, net.meta.timezone, name, nowMs);
-  if (text !== undefined && text !== "") checkTimetableDate(net, date, name);
-  return date;
-}
-
-/**
- * Renders passages. Link URLs repeat for every passage of a stop or line direction, so they are
- * built once per response. Shared with the real-time answers (real-time.ts).
- */
-export class PassageWriter {
-  private readonly stopLinks = new Map<StopIdx, Link>();
-  private readonly dirLinks = new Map<LineDirIdx, Link>();
-  constructor(private readonly L: Linker) {}
-
-  passage(p: Passage): Doorkomst {
-    let stop = this.stopLinks.get(p.stop);
-    if (!stop) {
-      stop = this.L.link("halte", this.L.stop(p.stopEntity, p.stopNumber));
-      this.stopLinks.set(p.stop, stop);
-    }
-    let dir = this.dirLinks.get(p.lineDirection);
-    if (!dir) {
-      dir = this.L.link("lijnrichting", this.L.lineDirection(p.entity, p.lineNumber, p.direction));
-      this.dirLinks.set(p.lineDirection, dir);
-    }
-    return {
-      doorkomstId: p.id,
-      entiteitnummer: p.entity,
-      lijnnummer: Number(p.lineNumber),
-      richting: p.direction,
-      ritnummer: p.tripNumber,
-      bestemming: p.destination,
-      plaatsBestemming: p.placeDestination,
-      vias: [],
-      haltenummer: p.stopNumber,
-      dienstregelingTijdstip: p.time,
-      links: [stop, dir],
-    };
-  }
-}
-
-export function notaOfNote(n: TimetableNote): Nota {
-  return {
-    id: n.id,
-    ritnummer: n.tripNumber,
-    haltenummer: n.stopNumber === undefined ? undefined : intOrUndefined(n.stopNumber),
-    omschrijving: n.text,
-    entiteitnummer: intOrUndefined(n.entity),
-    lijnnummer: intOrUndefined(n.lineNumber),
-    richting: n.direction,
-  };
-}
-
-/** A diversion as a timetable note: its reference, Dutch title and text, and the line direction concerned. */
-export function notaOfDiversion(net: Network, v: DiversionView, lineDirection: LineDirIdx | undefined, stop: StopIdx | undefined): Nota {
-  const line = lineDirection === undefined ? undefined : lineDirection >> 1;
-  return {
-    id: v.diversion.id,
-    titel: v.title,
-    haltenummer: stop === undefined ? undefined : intOrUndefined(net.strings.get(net.stops.number[stop])),
-    omschrijving: v.description,
-    entiteitnummer: line === undefined ? undefined : intOrUndefined(net.meta.entities[net.lines.entity[line]].number),
-    lijnnummer: line === undefined ? undefined : intOrUndefined(net.strings.get(net.lines.number[line])),
-    richting: lineDirection === undefined ? undefined : lineDirection & 1 ? "TERUG" : "HEEN",
-  };
-}
-
-function intOrUndefined(text: string): number | undefined {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : undefined;
-}
-
-/** One stop's day as the operator writes it (HalteDoorkomsten). */
-function halteDoorkomsten(net: Network, t: StopTimetable, W: PassageWriter, links: Link[]): HalteDoorkomsten {
-  return {
-    halteDoorkomsten: [{ haltenummer: net.strings.get(net.stops.number[t.stop]), doorkomsten: t.passages.map((p) => W.passage(p)) }],
-    links,
-    doorkomstNotas: t.passageNotes.map(notaOfNote),
-    ritNotas: t.tripNotes.map(notaOfNote),
-    omleidingen: t.diversions.map((d) => notaOfDiversion(net, d.view, d.lineDirection, d.stop)),
-  };
-}
-
-/**
- * One stop's day as UTF-8 JSON: the `halteDoorkomsten` array, and the three note arrays as
- * `"doorkomstNotas":[..],"ritNotas":[..],"omleidingen":[..]`. The links of the surrounding object
- * differ per answer (self, or the stop in a list), so they are not part of it. Kept as bytes so
- * that an answer is a concatenation of buffers, not a string to encode again per request.
- */
-export interface StopDayJson {
-  halteDoorkomsten: Buffer;
-  notes: Buffer;
-}
-
-/**
- * Stop days as JSON, per network (a swapped-out network takes its entries with it), least recently
- * used out first, bounded in characters. A stop's day is a pure function of (network, stop, date,
- * last-stop flag, link base) and popular stops are asked for again and again, alone and in E5
- * lists; serialising a day costs several times computing it (docs/BENCHMARKS.md). The bound also
- * caps what arbitrary Host headers (link bases) can make us keep.
- */
-const STOP_DAY_CACHE_BYTES = 64 * 1024 * 1024;
-const stopDayJsonCache = networkLru<StopDayJson, string>(STOP_DAY_CACHE_BYTES, (json) => json.halteDoorkomsten.length + json.notes.length);
-
-/** One stop's day as JSON, computed (no cache): the query, the renaming, the serialisation. */
-export function renderStopDay(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
-  const t = stopTimetable(net, undefined, { stop, date, includeLastStop });
-  const view = halteDoorkomsten(net, t, new PassageWriter(L), []);
-  return {
-    halteDoorkomsten: Buffer.from(JSON.stringify(view.halteDoorkomsten)),
-    notes: Buffer.from(
-      `"doorkomstNotas":${JSON.stringify(view.doorkomstNotas)},"ritNotas":${JSON.stringify(view.ritNotas)},"omleidingen":${JSON.stringify(view.omleidingen)}`,
-    ),
-  };
-}
-
-function stopDayJson(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {
-  const key = `${L.base}|${stop}|${date}|${includeLastStop ? 1 : 0}`;
-  return stopDayJsonCache.get(net, key, () => renderStopDay(net, L, stop, date, includeLastStop));
-}
 
 const HALTE_DOORKOMSTEN_OPEN = Buffer.from('{"halteDoorkomsten":');
 const LIJST_OPEN = Buffer.from('{"halteDoorkomstenLijst":[');

@@ -1,12 +1,13 @@
 /**
  * E6, all stops, is large (about 17 MB for 30,000 stops): its body is built once per network, family, day and
  * link origin, and kept as JSON, gzip and (on first demand) brotli buffers with an ETag, so that serving it is
- * a buffer write. The bodies of a swapped-out network go with it (WeakMap); per network a few bodies are kept,
+ * a buffer write. The bodies of a swapped-out network go with it (derived-index.ts); per network a few bodies are kept,
  * least recently used first out, which also bounds what arbitrary Host headers can make us store.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { derivedIndex } from "../../../network/derived-index.js";
 import type { Network, ServiceDate } from "../../../network/model.js";
 import { allStopsValidOn } from "../../../network/queries/stops-valid-on.js";
 import { formatDateAsDateTime } from "../../shared/dates.js";
@@ -16,7 +17,6 @@ import { Linker } from "../../shared/links.js";
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-export type Encoding = "br" | "gzip" | "identity";
 
 export interface PrecomputedBody {
   readonly json: Buffer;
@@ -29,7 +29,7 @@ export interface PrecomputedBody {
 
 /** Bodies kept per network: a couple of days x two families x one or two origins. */
 const BODIES_PER_NETWORK = 6;
-const cache = new WeakMap<Network, Map<string, Promise<PrecomputedBody>>>();
+const cache = derivedIndex("the all-stops body per origin and day: JSON, gzip, brotli (last 6)", () => new Map<string, Promise<PrecomputedBody>>());
 
 export interface AllStopsRequest {
   /** Origin + family prefix, e.g. "http://localhost:8080/DLKernOpenData/api/v1". */
@@ -39,11 +39,7 @@ export interface AllStopsRequest {
 }
 
 export function allStopsBody(net: Network, req: AllStopsRequest): Promise<PrecomputedBody> {
-  let bodies = cache.get(net);
-  if (!bodies) {
-    bodies = new Map();
-    cache.set(net, bodies);
-  }
+  const bodies = cache(net);
   const key = `${req.base}|${req.date}`;
   let body = bodies.get(key);
   if (body) {
@@ -79,47 +75,4 @@ async function buildBody(net: Network, req: AllStopsRequest): Promise<Precompute
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
       })),
   };
-}
-
-/** The encoding to answer with, by the q-values of Accept-Encoding; brotli wins a tie (it is smaller). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  let br = 0;
-  let gz = 0;
-  let star: number | undefined;
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    let q = 1;
-    for (const p of params) {
-      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    if (name === "br") br = q;
-    else if (name === "gzip" || name === "x-gzip") gz = q;
-    else if (name === "*") star = q;
-  }
-  if (star !== undefined) {
-    if (!/\bbr\b/i.test(acceptEncoding)) br = star;
-    if (!/\bgzip\b/i.test(acceptEncoding)) gz = star;
-  }
-  if (br > 0 && br >= gz) return "br";
-  if (gz > 0) return "gzip";
-  return "identity";
-}
-
-/** The ETag of one encoding of a body. */
-export function etagOf(hash: string, encoding: Encoding): string {
-  return encoding === "identity" ? `"${hash}"` : `"${hash}-${encoding === "br" ? "br" : "gz"}"`;
-}
-
-/** Whether If-None-Match names this body (any encoding of it, weak or strong, or "*"). */
-export function matchesIfNoneMatch(header: string | undefined, hash: string): boolean {
-  if (!header) return false;
-  for (const raw of header.split(",")) {
-    const tag = raw.trim().replace(/^W\//, "");
-    if (tag === "*") return true;
-    const inner = tag.replace(/^"|"$/g, "");
-    if (inner === hash || inner === `${hash}-gz` || inner === `${hash}-br`) return true;
-  }
-  return false;
 }

@@ -12,7 +12,8 @@ import { lineDirectionsAtStop } from "../../../network/queries/line-directions-a
 import type { Network, StopIdx } from "../../../network/model.js";
 import { stopDefaultDay } from "../../../network/queries/network-validity.js";
 import { stopsNear } from "../../../network/queries/stops-near.js";
-import { allStopsBody, chooseEncoding, etagOf, matchesIfNoneMatch } from "./all-stops-body.js";
+import { chooseEncoding, etagOf, matchesIfNoneMatch } from "../../http/content-encoding.js";
+import { allStopsBody } from "./all-stops-body.js";
 import { ERROR_RESPONSES, Halte } from "../../shared/common.schemas.js";
 import { geldigOpDay, listDay } from "../../shared/dates.js";
 import type { FamilyOptions } from "../../shared/families.js";

@@ -18,7 +18,7 @@ import { findDiversion } from "../../../timetable/find-diversion.js";
 import type { DiversionView, Language } from "../../../timetable/types.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
 import { parseMoment } from "../../shared/dates.js";
-import { timetableDate } from "../dienstregelingen/dienstregelingen.js";
+import { timetableDate } from "../../shared/timetable-date.js";
 import type { FamilyOptions } from "../../shared/families.js";
 import { halteView } from "../haltes/halte-view.js";
 import { directionIndex, parseLineDirectionKeys, parseStopKeys } from "../../shared/path-keys.js";

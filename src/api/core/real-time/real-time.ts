@@ -15,9 +15,9 @@ import { findStop, requireLineDirection, requireStop } from "../../../network/lo
 import type { Network } from "../../../network/model.js";
 import { lineDirectionRealTime } from "../../../timetable/line-direction-real-time.js";
 import { stopRealTime, type StopRealTime } from "../../../timetable/stop-real-time.js";
-import type { RealtimePassage } from "../../../timetable/types.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
-import { notaOfDiversion, notaOfNote, PassageWriter } from "../dienstregelingen/dienstregelingen.js";
+import { notaOfDiversion, notaOfNote, PassageWriter } from "../dienstregelingen/doorkomst-view.js";
+import { realtimeDoorkomst } from "./realtime-doorkomst-view.js";
 import type { FamilyOptions } from "../../shared/families.js";
 import { directionIndex, parseStopKeys } from "../../shared/path-keys.js";
 import { type Link, linkerFor, selfLink } from "../../shared/links.js";
@@ -25,7 +25,6 @@ import { Haltesleutels, LineDirectionParams, StopParams } from "../../shared/par
 import {
   MAX_AANTAL_DOORKOMSTEN_DEFAULT,
   MaxAantalDoorkomstenQuery,
-  type RealtimeDoorkomst,
   RealtimeHalteDoorkomsten,
   RealtimeHalteDoorkomstenLijst,
   RealtimeRitten,
@@ -36,19 +35,6 @@ const StopListParams = Type.Object({ haltesleutels: Haltesleutels });
 type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type StopListRoute = { Params: Static<typeof StopListParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams> };
-
-/** A timetable passage plus the real-time fields, before its links (the captured order); also E1's passages. */
-export function realtimeDoorkomst(W: PassageWriter, p: RealtimePassage): RealtimeDoorkomst {
-  const { links, ...passage } = W.passage(p.passage);
-  return {
-    ...passage,
-    "real-timeTijdstip": p.realtimeTime,
-    vrtnum: p.vehicle,
-    predictionStatussen: p.statuses,
-    links,
-    status: p.cancelled ? "CANCELLED" : undefined,
-  };
-}
 
 function halteDoorkomsten(net: Network, r: StopRealTime, W: PassageWriter, links: Link[]): RealtimeHalteDoorkomsten {
   return {

@@ -1,6 +1,7 @@
 /**
  * E1, the route plan: `/routeplan/{vertrekLatlng}/{bestemmingLatlng}` in both families. The handler parses, calls
- * planJourneys (src/routing/plan-journeys.ts, where the rules of a page live) and renames its plain objects here.
+ * planJourneys (src/routing/plan-journeys.ts; the rules of a page live in plan-pages.ts) and renames its plain
+ * objects here: aanvraagType to the planner's page (PAGE_OF), vertrekAankomst to arriveBy.
  *
  * Real-time is on by default: the real-time state of the network the request reads (as the real-time passages),
  * `realtime=false` plans on the schedule. `vervoersOptie` may be repeated (the spec's array) or comma-separated.
@@ -10,17 +11,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHan
 import { formatServiceDate } from "../../../lib/service-date.js";
 import { zonedTime, type ZonedTime } from "../../../lib/zoned-time.js";
 import type { Network } from "../../../network/model.js";
-import { PLAN_MODES, type Itinerary, type PlanMode, type PlanPlace, type PlanResult, type PlanStep, planJourneys } from "../../../routing/plan-journeys.js";
+import { planJourneys } from "../../../routing/plan-journeys.js";
+import { PLAN_MODES, type Itinerary, type PlanMode, type PlanPage, type PlanPlace, type PlanResult, type PlanStep } from "../../../routing/plan-types.js";
 import type { RealtimePassage } from "../../../timetable/types.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
 import { parseMoment } from "../../shared/dates.js";
-import { PassageWriter } from "../dienstregelingen/dienstregelingen.js";
+import { PassageWriter } from "../dienstregelingen/doorkomst-view.js";
 import type { FamilyOptions } from "../../shared/families.js";
 import { directionName, parseLatLng } from "../../shared/path-keys.js";
 import { lineKey } from "../lijnen/lijn-view.js";
 import { lijnrichtingView } from "../lijnen/lijnrichting-view.js";
 import { type Link, Linker, linkerFor, requestOrigin, selfLink } from "../../shared/links.js";
-import { realtimeDoorkomst } from "../real-time/real-time.js";
+import { realtimeDoorkomst } from "../real-time/realtime-doorkomst-view.js";
 import type { RealtimeDoorkomst } from "../real-time/real-time.schemas.js";
 import {
   type Duurtijd,
@@ -30,6 +32,7 @@ import {
   Routeplan,
   RouteplanParams,
   RouteplanQuery,
+  type RequestType,
 } from "./routeplan.schemas.js";
 
 type Route = { Params: Static<typeof RouteplanParams>; Querystring: RouteplanQuery };
@@ -43,6 +46,9 @@ const joinRepeatedModes: onRequestHookHandler = (req, _reply, done) => {
   if (Array.isArray(q.vervoersOptie)) q.vervoersOptie = q.vervoersOptie.map(String).join(",");
   done();
 };
+
+/** aanvraagType -> the planner's page (plan-types.ts PlanPage); the API's words stop here. */
+const PAGE_OF: Record<RequestType, PlanPage> = { INITIEEL: "first", VROEGER: "earlier", LATER: "later", LAATSTE: "last" };
 
 /** "BUS,TRAM" -> [BUS, TRAM]; ALLE or nothing: undefined (every mode). */
 function modesOf(text: string | undefined): PlanMode[] | undefined {
@@ -207,7 +213,7 @@ export const routeplanRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
         from: { kind: "place", ...from },
         to: { kind: "place", ...to },
         timeMs,
-        requestType: q.aanvraagType,
+        page: q.aanvraagType === undefined ? undefined : PAGE_OF[q.aanvraagType],
         arriveBy: q.vertrekAankomst === "AANKOMST",
         modes: modesOf(q.vervoersOptie),
         wheelchair: q.rolstoel === true,

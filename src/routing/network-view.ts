@@ -29,8 +29,8 @@
  */
 import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
-import type { Network, PatternIdx, ServiceDate, StopIdx, TripIdx, TransportType as Vervoertype } from "../network/model.js";
-import { TRANSPORT_TYPES as VERVOERTYPES } from "../network/model.js";
+import type { Network, PatternIdx, ServiceDate, StopIdx, TransportType, TripIdx } from "../network/model.js";
+import { TRANSPORT_TYPES } from "../network/model.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 import { maxStopTime } from "../timetable/max-stop-time.js";
 import { NO_PREDICTION as UNPREDICTED, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
@@ -46,7 +46,7 @@ export interface NetworkViewOptions {
   toMs: EpochMs;
   realtime?: RealtimeOverlay;
   /** Default: every transport type. */
-  modes?: readonly Vervoertype[];
+  modes?: readonly TransportType[];
   wheelchair?: boolean;
 }
 
@@ -411,9 +411,9 @@ function bisect(values: Int32Array, lo: number, hi: number, value: number): numb
 const modeCache = new WeakMap<Network, Map<number, Uint8Array>>();
 
 /** PatternIdx -> 1 when its line's transport type is one of `modes`; once per network and set of modes. */
-function patternsOfModes(network: Network, modes: readonly Vervoertype[]): Uint8Array {
+function patternsOfModes(network: Network, modes: readonly TransportType[]): Uint8Array {
   let mask = 0;
-  for (const m of modes) mask |= m === "ALLE" ? 0xff : 1 << VERVOERTYPES.indexOf(m);
+  for (const m of modes) mask |= m === "ALLE" ? 0xff : 1 << TRANSPORT_TYPES.indexOf(m);
   let byMask = modeCache.get(network);
   if (!byMask) modeCache.set(network, (byMask = new Map()));
   let ok = byMask.get(mask);

@@ -7,7 +7,7 @@ import type { Network } from "../network/model.js";
 import { LOWER_BOUND_CAP_SECONDS } from "./constants.js";
 import { travelBounds } from "./lower-bounds.js";
 import { createNetworkView } from "./network-view.js";
-import type { JourneySearch, SearchScope } from "./plan-journeys.js";
+import type { JourneySearch, SearchScope } from "./plan-types.js";
 import type { StopAccess } from "./raptor-types.js";
 import { raptor } from "./raptor.js";
 

@@ -1,6 +1,6 @@
 /**
- * When a service day's last trip arrives: what "the last connections of the service day" (E1's aanvraagType
- * LAATSTE) search back from.
+ * When a service day's last trip arrives: what the planner's "last" page, the last connections of the service day
+ * (plan-pages.ts), searches back from.
  */
 import { zonedTime, type EpochMs } from "../lib/zoned-time.js";
 import type { Network, ServiceDate, ServiceSeconds } from "../network/model.js";

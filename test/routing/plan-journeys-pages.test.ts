@@ -15,7 +15,9 @@ import { zonedTime } from "../../src/lib/zoned-time.js";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import { stopsByGtfsId } from "../../src/network/gtfs-id-lookup.js";
 import type { Network } from "../../src/network/model.js";
-import { bestIndex, type Itinerary, paretoSet, type PlanParams, planJourneys, type PlanPlace } from "../../src/routing/plan-journeys.js";
+import { bestIndex, planJourneys } from "../../src/routing/plan-journeys.js";
+import { paretoSet } from "../../src/routing/plan-pages.js";
+import type { Itinerary, PlanParams, PlanPlace } from "../../src/routing/plan-types.js";
 import type { Journey } from "../../src/routing/raptor-types.js";
 import { calendar, feed, route, stop } from "../support/feed-builder.js";
 import { directTripSearch, type SearchLog } from "./support/direct-trip-search.js";
@@ -107,7 +109,7 @@ const BUS = "WANDELEN origin>Markt | VOERTUIG Markt>Station 1 | WANDELEN Station
 const searches = (log: SearchLog) => log.windows.map(([t, , back]) => `${back ? "<" : ""}${wall(t).slice(11)}`);
 
 describe("planJourneys - pages", () => {
-  it("planJourneys - INITIEEL VERTREK: the first three final departures, walks included, the earliest arrival best", () => {
+  it("planJourneys - first page, departing after: the first three final departures, walks included, the earliest arrival best", () => {
     const log: SearchLog = { windows: [] };
     const r = plan({ at: `${TUE}T08:00:00` }, log);
     expect(r.itineraries.map(render)).toEqual([`08:08:15-08:31:45 0 best ${BUS}`, `08:18:15-08:41:45 0 ${BUS}`, `08:28:15-08:51:45 0 ${BUS}`]);
@@ -127,9 +129,9 @@ describe("planJourneys - pages", () => {
     expect(first.walkSeconds).toBe(210);
   });
 
-  it("planJourneys - LATER from the latest departure and VROEGER from the earliest arrival: no repeats, no gaps", () => {
+  it("planJourneys - later from the latest departure and earlier from the earliest arrival: no repeats, no gaps", () => {
     const pages = [plan({ at: `${TUE}T07:00:00` })];
-    for (let i = 0; i < 3; i++) pages.push(plan({ at: wall(pages.at(-1)!.laterMs!), requestType: "LATER" }));
+    for (let i = 0; i < 3; i++) pages.push(plan({ at: wall(pages.at(-1)!.laterMs!), page: "later" }));
     const forward = pages.flatMap((p) => times(p.itineraries));
     // 07:00 on: the trams at 07:05 and 07:35 and every bus, except those of 07:00 and 07:30, which the trams beat
     // (they leave later and arrive as early).
@@ -149,18 +151,18 @@ describe("planJourneys - pages", () => {
     const departures = pages.flatMap((p) => p.itineraries.map((i) => i.departureMs));
     for (let k = 5; k < departures.length; k++) expect(departures[k] - departures[k - 1]).toBe(600_000);
 
-    // Back from the third page: VROEGER twice gives the second and first pages' itineraries again.
-    const back1 = plan({ at: wall(pages[2].earlierMs!), requestType: "VROEGER" });
-    const back2 = plan({ at: wall(back1.earlierMs!), requestType: "VROEGER" });
+    // Back from the third page: earlier twice gives the second and first pages' itineraries again.
+    const back1 = plan({ at: wall(pages[2].earlierMs!), page: "earlier" });
+    const back2 = plan({ at: wall(back1.earlierMs!), page: "earlier" });
     expect([...times(back2.itineraries), ...times(back1.itineraries)]).toEqual(forward.slice(0, 6));
   });
 
-  it("planJourneys - VROEGER: arriving strictly before tijdstip, the latest three, the latest departure best", () => {
-    const r = plan({ at: `${TUE}T08:31:45`, requestType: "VROEGER" });
+  it("planJourneys - earlier: arriving strictly before the moment, the latest three, the latest departure best", () => {
+    const r = plan({ at: `${TUE}T08:31:45`, page: "earlier" });
     expect(r.itineraries.map(render)).toEqual([`07:38:15-08:01:45 0 ${BUS}`, `07:48:15-08:11:45 0 ${BUS}`, `07:58:15-08:21:45 0 best ${BUS}`]);
   });
 
-  it("planJourneys - INITIEEL AANKOMST: arrive at or before tijdstip, searched backwards", () => {
+  it("planJourneys - first page, arriving by: arrive at or before the moment, searched backwards", () => {
     const log: SearchLog = { windows: [] };
     const r = plan({ at: `${TUE}T08:51:45`, arriveBy: true }, log);
     expect(times(r.itineraries)).toEqual([`${TUE}T08:08:15-08:31:45`, `${TUE}T08:18:15-08:41:45`, `${TUE}T08:28:15-08:51:45`]);
@@ -183,7 +185,7 @@ describe("planJourneys - pages", () => {
       `07:03:15-07:21:45 0 best ${BUS.replace("Station 1", "Station 2")}`,
       `07:33:15-07:51:45 0 ${BUS.replace("Station 1", "Station 2")}`,
     ]);
-    // The search after the 07:35 tram finds Wednesday's 07:05, more than 24 hours after tijdstip: the page ends.
+    // The search after the 07:35 tram finds Wednesday's 07:05, more than 24 hours after the moment: the page ends.
     expect(searches(log)).toEqual(["07:00:00", "07:03:16", "07:33:16"]);
   });
 
@@ -194,16 +196,16 @@ describe("planJourneys - pages", () => {
     expect(log.windows).toEqual([[ms("2026-03-14T08:00:00"), undefined, false]]);
   });
 
-  it("planJourneys - LAATSTE: the last connections of the service day, after midnight included", () => {
-    const r = plan({ at: `${TUE}T12:00:00`, requestType: "LAATSTE" });
+  it("planJourneys - last: the last connections of the service day, after midnight included", () => {
+    const r = plan({ at: `${TUE}T12:00:00`, page: "last" });
     expect(times(r.itineraries)).toEqual([`${TUE}T23:28:15-23:51:45`, `${TUE}T23:38:15-00:01:45`, `${TUE}T23:48:15-00:11:45`]);
     expect(r.itineraries.at(-1)!.best).toBe(true);
-    // Just after midnight Tuesday's service still runs: LAATSTE is still Tuesday's.
-    expect(times(plan({ at: "2026-03-11T00:05:00", requestType: "LAATSTE" }).itineraries).at(-1)).toBe(`${TUE}T23:48:15-00:11:45`);
+    // Just after midnight Tuesday's service still runs: the last page is still Tuesday's.
+    expect(times(plan({ at: "2026-03-11T00:05:00", page: "last" }).itineraries).at(-1)).toBe(`${TUE}T23:48:15-00:11:45`);
     // At 05:00 it is Wednesday's.
-    expect(times(plan({ at: "2026-03-11T05:00:00", requestType: "LAATSTE" }).itineraries).at(-1)).toBe("2026-03-11T23:48:15-00:11:45");
+    expect(times(plan({ at: "2026-03-11T05:00:00", page: "last" }).itineraries).at(-1)).toBe("2026-03-11T23:48:15-00:11:45");
     // Saturday: no trip runs, no itinerary.
-    expect(plan({ at: "2026-03-14T12:00:00", requestType: "LAATSTE" }).itineraries).toEqual([]);
+    expect(plan({ at: "2026-03-14T12:00:00", page: "last" }).itineraries).toEqual([]);
   });
 });
 
@@ -228,14 +230,14 @@ describe("planJourneys - walking", () => {
       `08:58:15-09:21:45 0 ${bus3}`,
     ]);
     expect(plan({ at: `${TUE}T08:53:00`, from: X, to: Y }).itineraries.map(render)[0]).toBe(`08:58:15-09:21:45 0 best ${bus3}`);
-    // Arrive-by: the walk arrives at tijdstip, when it leaves after every bus.
+    // Arrive-by: the walk arrives at the moment, when it leaves after every bus.
     const back = plan({ at: `${TUE}T12:00:00`, from: X, to: Y, arriveBy: true });
     expect(back.itineraries.map(render).slice(-2)).toEqual([
       `08:58:15-09:21:45 0 ${bus3}`,
       "11:30:30-12:00:00 0 best WANDELEN origin>destination",
     ]);
-    // Only on the first page: LATER pages do not repeat it.
-    expect(plan({ at: `${TUE}T07:00:00`, from: X, to: Y, requestType: "LATER" }).itineraries.some((i) => i.walkingOnly)).toBe(false);
+    // Only on the first page: later pages do not repeat it.
+    expect(plan({ at: `${TUE}T07:00:00`, from: X, to: Y, page: "later" }).itineraries.some((i) => i.walkingOnly)).toBe(false);
   });
 
   it("planJourneys - no search when walking to and from the nearest stops takes as long as walking the whole way", () => {

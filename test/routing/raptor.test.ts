@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { earliestArrival, raptor } from "../../src/routing/raptor.js";
 import type { RaptorQuery } from "../../src/routing/raptor-types.js";
-import type { Network, TransportType as Vervoertype } from "../../src/network/model.js";
+import type { Network, TransportType } from "../../src/network/model.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
 import { mapOverlay, type OverlayEntry } from "../timetable/support/realtime-fixtures.js";
 import { access, at, net, render, stopOf, tripOf } from "./support/raptor-scenario.js";
@@ -255,7 +255,7 @@ describe("raptor - F01 filters", () => {
     stops: { A: [0, 0], D: [3000, 0] },
     trips: ["T1 bus: A 08:00, D 08:15", "R1 train: A 08:05, D 08:12", "M1 metro: A 08:02, D 08:14", "K1 tram: A 08:01, D 08:20"],
   });
-  const byModes = (m: Vervoertype[]) => {
+  const byModes = (m: TransportType[]) => {
     const timeMs = at(TUESDAY, "07:55");
     const view = createNetworkView(modes, { fromMs: timeMs, toMs: timeMs + 6 * HOUR, modes: m });
     return render(modes, raptor(view, { origins: access(modes, "A"), destinations: access(modes, "D"), timeMs, arriveBy: false }));

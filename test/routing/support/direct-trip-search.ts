@@ -7,8 +7,8 @@
  */
 import { addDays } from "../../../src/lib/service-date.js";
 import { zonedTime } from "../../../src/lib/zoned-time.js";
-import { type Network, TRANSPORT_TYPES as VERVOERTYPES } from "../../../src/network/model.js";
-import type { SearchFactory } from "../../../src/routing/plan-journeys.js";
+import { type Network, TRANSPORT_TYPES } from "../../../src/network/model.js";
+import type { SearchFactory } from "../../../src/routing/plan-types.js";
 import { journeyCriteria, paretoJourneys } from "../../../src/routing/pareto-journeys.js";
 import type { Journey } from "../../../src/routing/raptor-types.js";
 import { serviceDayActive, serviceDayIndex } from "../../../src/timetable/is-service-active.js";
@@ -30,7 +30,7 @@ export function directTripSearch(log: SearchLog = { windows: [] }): SearchFactor
       for (let t = 0; t < trips.count; t++) {
         if (!serviceDayActive(net, trips.service[t], day)) continue;
         const p = trips.pattern[t];
-        if (scope.modes && !scope.modes.includes(VERVOERTYPES[lines.transportType[patterns.line[p]]] as never)) continue;
+        if (scope.modes && !scope.modes.includes(TRANSPORT_TYPES[lines.transportType[patterns.line[p]]] as never)) continue;
         const first = patterns.stopStart[p];
         const n = patterns.stopStart[p + 1] - first;
         const row0 = trips.stopTimeStart[t];

@@ -7,7 +7,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { TRANSPORT_TYPES } from "../../../network/model.js";
 import { MAX_TRANSFERS } from "../../../routing/constants.js";
-import { REQUEST_TYPES } from "../../../routing/plan-journeys.js";
 import { GeoCoordinaat, Lijnrichting, Link, StringEnum } from "../../shared/common.schemas.js";
 import { DATE_TIME_PATTERN } from "../../shared/dates.js";
 import { LAT_LNG_HINT } from "../../shared/path-keys.js";
@@ -107,6 +106,10 @@ export const RouteplanParams = Type.Object({
 });
 addParamHint("vertrekLatlng", LAT_LNG_HINT);
 addParamHint("bestemmingLatlng", LAT_LNG_HINT);
+
+/** aanvraagType: which page (the planner's PlanPage, mapped in routeplan.ts). */
+export const REQUEST_TYPES = ["INITIEEL", "VROEGER", "LATER", "LAATSTE"] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
 
 const MODE = "(BUS|TRAM|METRO|TREIN|ALLE)";
 export const VERVOERS_OPTIE_PATTERN = `^${MODE}(,${MODE})*$`;

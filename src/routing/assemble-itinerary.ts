@@ -1,0 +1,140 @@
+/**
+ * Itineraries of a route plan (plan-journeys.ts): a journey of the search becomes steps (walks, waits, rides with
+ * their real-time passages), and walking the whole way becomes an itinerary of its own when it beats them.
+ */
+import type { EpochMs, ZonedTime } from "../lib/zoned-time.js";
+import { type Network, TRANSPORT_TYPES } from "../network/model.js";
+import type { PassageMaker } from "../timetable/make-passage.js";
+import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
+import { withRealtime } from "../timetable/with-realtime.js";
+import { type PlanPoint, pointPosition } from "./plan-point.js";
+import type { Itinerary, PlanContext, PlanParams, PlanPlace, PlanStep } from "./plan-types.js";
+import type { Journey, JourneyLeg } from "./raptor-types.js";
+import { stopDistance, walkBetween, type WalkParameters, walkParameters } from "./walk-access.js";
+
+const SECOND = 1000;
+
+function placeOf(point: PlanPoint, role: "origin" | "destination", network: Network): PlanPlace {
+  if (point.kind === "stop") return { kind: "stop", stop: point.stop };
+  const { lat, lon } = pointPosition(network, point);
+  return { kind: "place", role, lat, lon };
+}
+
+function samePlace(a: PlanPlace, b: PlanPlace): boolean {
+  return a.kind === "stop" ? b.kind === "stop" && a.stop === b.stop : b.kind === "place" && a.role === b.role;
+}
+
+/** A journey's steps: its legs, with a wait wherever a leg starts later than the one before it ended. */
+export function assembleItinerary(ctx: PlanContext, j: Journey, realtime: RealtimeOverlay | undefined, zone: ZonedTime, maker: PassageMaker): Itinerary {
+  const { network } = ctx;
+  const origin = placeOf(ctx.params.from, "origin", network);
+  const destination = placeOf(ctx.params.to, "destination", network);
+  const steps: PlanStep[] = [];
+  let at = origin;
+  let cursorMs = j.departureMs;
+  let walkSeconds = 0;
+  for (const leg of j.legs) {
+    const from = leg.kind === "walk" && leg.from === undefined ? origin : { kind: "stop" as const, stop: leg.from! };
+    const to = leg.kind === "walk" && leg.to === undefined ? destination : { kind: "stop" as const, stop: leg.to! };
+    // The walk from a stop point to itself, which a search may report as the access leg.
+    if (leg.kind === "walk" && samePlace(from, to) && leg.arrivalMs === leg.departureMs) continue;
+    if (leg.departureMs > cursorMs) {
+      steps.push({ kind: "wait", from: at, to: at, departureMs: cursorMs, arrivalMs: leg.departureMs, meters: 0 });
+    }
+    if (leg.kind === "walk") {
+      walkSeconds += (leg.arrivalMs - leg.departureMs) / SECOND;
+      steps.push({ kind: "walk", from, to, departureMs: leg.departureMs, arrivalMs: leg.arrivalMs, meters: leg.meters });
+    } else {
+      steps.push(vehicleStep(network, leg, from, to, realtime, zone, maker));
+    }
+    cursorMs = Math.max(cursorMs, leg.arrivalMs);
+    at = to;
+  }
+  if (j.arrivalMs > cursorMs) steps.push({ kind: "wait", from: at, to: at, departureMs: cursorMs, arrivalMs: j.arrivalMs, meters: 0 });
+  const vehicles = steps.filter((s) => s.kind === "vehicle").length;
+  return {
+    best: false,
+    transfers: Math.max(0, vehicles - 1),
+    departureMs: j.departureMs,
+    arrivalMs: j.arrivalMs,
+    walkSeconds,
+    walkingOnly: false,
+    steps,
+  };
+}
+
+function vehicleStep(
+  network: Network,
+  leg: Extract<JourneyLeg, { kind: "transit" }>,
+  from: PlanPlace,
+  to: PlanPlace,
+  realtime: RealtimeOverlay | undefined,
+  zone: ZonedTime,
+  maker: PassageMaker,
+): PlanStep {
+  const { trips, patterns, lines, stopTimes } = network;
+  const pattern = trips.pattern[leg.trip];
+  const row0 = trips.stopTimeStart[leg.trip];
+  const passage = (position: number, seconds: number) => {
+    const epochMs = zone.toEpochMs(leg.serviceDate, seconds);
+    return withRealtime(realtime, maker(leg.serviceDate, leg.trip, position, seconds, epochMs, zone.formatLocal(epochMs)), zone);
+  };
+  let meters = 0;
+  const first = patterns.stopStart[pattern];
+  for (let p = leg.fromPosition; p < leg.toPosition; p++) {
+    meters += stopDistance(network, patterns.stops[first + p], patterns.stops[first + p + 1]);
+  }
+  return {
+    kind: "vehicle",
+    from,
+    to,
+    departureMs: leg.departureMs,
+    arrivalMs: leg.arrivalMs,
+    meters,
+    trip: leg.trip,
+    serviceDate: leg.serviceDate,
+    lineDirection: patterns.line[pattern] * 2 + patterns.direction[pattern],
+    transportType: TRANSPORT_TYPES[lines.transportType[patterns.line[pattern]]],
+    departure: passage(leg.fromPosition, stopTimes.departure[row0 + leg.fromPosition]),
+    arrival: passage(leg.toPosition, stopTimes.arrival[row0 + leg.toPosition]),
+  };
+}
+
+/**
+ * Whether walking the whole way may be an itinerary: at most twice the access radius (2 km, 26 minutes, by default),
+ * what one would walk to and from stops anyway. A longer walk may arrive first (at night, across a sparse region),
+ * but it is no plan to propose, and journeys slower than it stay.
+ */
+export function walkable(network: Network, params: PlanParams, walk: WalkParameters): boolean {
+  return walkBetween(network, params.from, params.to, walk).meters <= 2 * walk.radiusMeters;
+}
+
+/**
+ * The walk the whole way, on the first page only (at any other time it is the same walk), when it is walkable and,
+ * leaving at `t`, arrives before every itinerary of the page (arriveBy: arriving at `t`, leaves after every one), or
+ * the page has none.
+ */
+export function walkingOnly(ctx: PlanContext, transit: Itinerary[], t: EpochMs, arriveBy: boolean, radiusMeters: number): Itinerary | undefined {
+  const { network, params } = ctx;
+  const p = walkParameters(network, radiusMeters);
+  if (!walkable(network, params, p)) return undefined;
+  const walk = walkBetween(network, params.from, params.to, p);
+  const ms = walk.seconds * SECOND;
+  const departureMs = arriveBy ? t - ms : t;
+  const arrivalMs = departureMs + ms;
+  const faster = arriveBy
+    ? transit.every((i) => departureMs > i.departureMs)
+    : transit.every((i) => arrivalMs < i.arrivalMs);
+  if (!faster) return undefined;
+  const from = placeOf(params.from, "origin", network);
+  const to = placeOf(params.to, "destination", network);
+  return {
+    best: false,
+    transfers: 0,
+    departureMs,
+    arrivalMs,
+    walkSeconds: walk.seconds,
+    walkingOnly: true,
+    steps: [{ kind: "walk", from, to, departureMs, arrivalMs, meters: walk.meters }],
+  };
+}

@@ -8,7 +8,7 @@ import type { ReferenceData } from "../reference/types.js";
 import { WARNING_EXAMPLES } from "./constants.js";
 import type { KeyBook } from "./key-history.js";
 import type { KeyProfile, NetworkMeta } from "./model.js";
-import type { StringPool } from "./packed-strings.js";
+import type { StringPool } from "../lib/string-pool.js";
 
 export interface CompileInput {
   feed: GtfsFeed;

@@ -9,6 +9,7 @@
  * (key-profiles.ts).
  */
 import { basename } from "node:path";
+import { StringPool } from "../lib/string-pool.js";
 import type { AddressTable, PoiTable, ReferenceData } from "../reference/types.js";
 import { buildFootpaths, FOOTPATH_PARAMETERS } from "./build-footpaths.js";
 import { CompileWarnings, type CompileContext, type CompileInput } from "./compile-context.js";
@@ -27,7 +28,7 @@ import { footpathLinks } from "./footpath-links.js";
 import { keyBookFor, type KeyHistory } from "./key-history.js";
 import type { ColourInfo, Network, NetworkMeta, RegionInfo } from "./model.js";
 import { nameTwinPlatforms } from "./name-twin-platforms.js";
-import { StringPool } from "./packed-strings.js";
+import { packStrings } from "./packed-strings.js";
 import { routeColourPalette } from "./route-colour-palette.js";
 
 export type { CompileInput } from "./compile-context.js";
@@ -151,7 +152,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
 
   return {
     meta,
-    strings: ctx.pool.pack(),
+    strings: packStrings(ctx.pool),
     stops,
     lines,
     lineDirections,

@@ -25,7 +25,7 @@ import type { AddressTable, PlacesWarnings, PoiTable } from "../reference/types.
 import type { CompileContext } from "./compile-context.js";
 import { NONE16, NONE32 } from "./constants.js";
 import { type MunicipalityInfo, PLACE_KINDS, type PlaceColumns, type PlaceKind } from "./model.js";
-import type { StringPool } from "./packed-strings.js";
+import type { StringPool } from "../lib/string-pool.js";
 import { haversineMeters } from "./queries/stops-near.js";
 
 /** One place before it is packed into columns. */

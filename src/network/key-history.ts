@@ -17,7 +17,7 @@
 import type { CompileContext } from "./compile-context.js";
 import { NONE16 } from "./constants.js";
 import type { ImportInfo, KeyChanges, KeyHistoryColumns, NetworkMeta } from "./model.js";
-import type { StringPool } from "./packed-strings.js";
+import type { StringPool } from "../lib/string-pool.js";
 
 import { KEY_KINDS, type KeyKind } from "./model.js";
 

@@ -1,3 +1,4 @@
+import type { StringPool } from "../lib/string-pool.js";
 import type { StrIdx, StringTable } from "./model.js";
 
 /**
@@ -30,36 +31,17 @@ export class PackedStrings implements StringTable {
   }
 }
 
-/** Interns strings while compiling; index 0 is always the empty string. */
-export class StringPool {
-  private readonly index = new Map<string, StrIdx>([["", 0]]);
-  private readonly list: string[] = [""];
-
-  intern(s: string): StrIdx {
-    let i = this.index.get(s);
-    if (i === undefined) {
-      i = this.list.length;
-      this.list.push(s);
-      this.index.set(s, i);
-    }
-    return i;
+/** The pool's strings as the network's string table (StrIdx = the pool's index; 0 is the empty string). */
+export function packStrings(pool: StringPool): PackedStrings {
+  const encoded = pool.list.map((s) => Buffer.from(s, "utf8"));
+  const offsets = new Uint32Array(encoded.length + 1);
+  let total = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    offsets[i] = total;
+    total += encoded[i].length;
   }
-
-  get(i: StrIdx): string {
-    return this.list[i];
-  }
-
-  pack(): PackedStrings {
-    const encoded = this.list.map((s) => Buffer.from(s, "utf8"));
-    const offsets = new Uint32Array(encoded.length + 1);
-    let total = 0;
-    for (let i = 0; i < encoded.length; i++) {
-      offsets[i] = total;
-      total += encoded[i].length;
-    }
-    offsets[encoded.length] = total;
-    const bytes = new Uint8Array(total);
-    for (let i = 0; i < encoded.length; i++) bytes.set(encoded[i], offsets[i]);
-    return new PackedStrings(offsets, bytes);
-  }
+  offsets[encoded.length] = total;
+  const bytes = new Uint8Array(total);
+  for (let i = 0; i < encoded.length; i++) bytes.set(encoded[i], offsets[i]);
+  return new PackedStrings(offsets, bytes);
 }

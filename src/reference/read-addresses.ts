@@ -26,6 +26,7 @@ import { createReadStream, statSync } from "node:fs";
 import { basename } from "node:path";
 import { plainDecimal } from "../lib/csv-fields.js";
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from "../lib/csv-records.js";
+import { StringPool } from "../lib/string-pool.js";
 import type { AddressTable, PlacesFileSummary, PlacesWarning, PlacesWarnings } from "./types.js";
 
 /** Examples kept per warning code: the compiler keeps as many in meta.warnings (WARNING_EXAMPLES). */
@@ -108,7 +109,7 @@ export async function readAddresses(paths: readonly string[], onProgress?: Place
 
 /** Fills the columns file after file; `table()` hands them over. */
 export class AddressTableBuilder {
-  private readonly strings = new Interner();
+  private readonly strings = new StringPool();
   private readonly log = new PlacesWarningLog();
   private readonly files: PlacesFileSummary[] = [];
   private readonly streetByKey = new Map<string, number>();
@@ -343,20 +344,4 @@ function grown<T extends Float64Array | Uint32Array>(a: T): T {
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
   b.set(a);
   return b;
-}
-
-/** Strings to small integers; index 0 is "". */
-class Interner {
-  readonly list: string[] = [""];
-  private readonly index = new Map<string, number>([["", 0]]);
-
-  intern(s: string): number {
-    let i = this.index.get(s);
-    if (i === undefined) {
-      i = this.list.length;
-      this.list.push(s);
-      this.index.set(s, i);
-    }
-    return i;
-  }
 }

@@ -132,7 +132,7 @@ export interface PlacesWarnings {
  */
 export interface AddressTable extends PlacesWarnings {
   /** Interned strings: street names, house numbers, postcodes, municipality names; index 0 is "". */
-  strings: string[];
+  strings: readonly string[];
   /** Number of addresses. */
   count: number;
   /** AddressIdx -> latitude, longitude (WGS84 degrees: the EPSG:4326 columns) */

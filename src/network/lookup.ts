@@ -2,8 +2,8 @@
  * Key -> index lookups over a Network: the API's keys (entity number, line number, stop number,
  * NIS code, region code, colour code) to the compiled indices.
  *
- * The maps are built lazily, once per Network object, and cached in a WeakMap so that a swapped-out
- * network takes its indexes with it. Building them for a country-sized network costs tens of
+ * The maps are built lazily, once per Network object, and cached per network (derived-index.ts) so that a
+ * swapped-out network takes its indexes with it. Building them for a country-sized network costs tens of
  * milliseconds; after that a lookup is one Map.get.
  */
 import {
@@ -20,6 +20,7 @@ import {
   STOP_REMOVED,
 } from "../errors.js";
 import { NONE16 } from "./constants.js";
+import { derivedIndex } from "./derived-index.js";
 import { KEY_KINDS, type KeyKind } from "./model.js";
 import type {
   ColourIdx,
@@ -52,17 +53,8 @@ export interface NetworkLookup {
   readonly removedKeys: ReadonlyMap<string, number>;
 }
 
-const cache = new WeakMap<Network, NetworkLookup>();
-
 /** The lookup maps of a network, built on first use. */
-export function networkLookup(net: Network): NetworkLookup {
-  let l = cache.get(net);
-  if (!l) {
-    l = buildLookup(net);
-    cache.set(net, l);
-  }
-  return l;
-}
+export const networkLookup = derivedIndex("API keys and reference codes -> stops, lines, line directions, entities, municipalities, regions, colours; removed keys", buildLookup);
 
 /**
  * Key numbers compare by value, as the operator's int32 path parameters do: "0302" is line 302.

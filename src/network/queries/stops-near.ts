@@ -1,4 +1,5 @@
 import KDBush from "kdbush";
+import { derivedIndex } from "../derived-index.js";
 import type { Network, ServiceDate, StopIdx } from "../model.js";
 import { stopsValidOn } from "./valid-on.js";
 
@@ -11,19 +12,13 @@ export interface NearStop {
 const EARTH_RADIUS_METERS = 6_371_008.8;
 const METERS_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_METERS) / 180;
 
-const indexes = new WeakMap<Network, KDBush>();
-
 /** kdbush over (lon, lat) degrees, built on first use per network (about 10 ms per 100,000 stops). */
-function stopIndex(net: Network): KDBush {
-  let idx = indexes.get(net);
-  if (!idx) {
-    idx = new KDBush(net.stops.count);
-    for (let s = 0; s < net.stops.count; s++) idx.add(net.stops.lon[s], net.stops.lat[s]);
-    idx.finish();
-    indexes.set(net, idx);
-  }
+const stopIndex = derivedIndex("stops near a point (kdbush over stop positions)", (net: Network): KDBush => {
+  const idx = new KDBush(net.stops.count);
+  for (let s = 0; s < net.stops.count; s++) idx.add(net.stops.lon[s], net.stops.lat[s]);
+  idx.finish();
   return idx;
-}
+});
 
 export function haversineMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;

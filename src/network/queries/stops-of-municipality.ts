@@ -1,4 +1,5 @@
 import { NONE16 } from "../constants.js";
+import { derivedIndex } from "../derived-index.js";
 import type { MunicipalityIdx, Network, ServiceDate, StopIdx } from "../model.js";
 import { stopsValidOn } from "./valid-on.js";
 
@@ -9,11 +10,7 @@ interface MunicipalityStops {
   stops: Uint32Array;
 }
 
-const cache = new WeakMap<Network, MunicipalityStops>();
-
-function municipalityStops(net: Network): MunicipalityStops {
-  let idx = cache.get(net);
-  if (idx) return idx;
+const municipalityStops = derivedIndex("municipality -> its stops (CSR by stops.municipality)", (net: Network): MunicipalityStops => {
   const count = net.meta.municipalities.length;
   const start = new Uint32Array(count + 1);
   const col = net.stops.municipality;
@@ -22,10 +19,8 @@ function municipalityStops(net: Network): MunicipalityStops {
   const fill = start.slice(0, count);
   const stops = new Uint32Array(start[count]);
   for (let s = 0; s < net.stops.count; s++) if (col[s] !== NONE16) stops[fill[col[s]]++] = s;
-  idx = { start, stops };
-  cache.set(net, idx);
-  return idx;
-}
+  return { start, stops };
+});
 
 /**
  * The stops that lie in a municipality, in key order; with `date`, only those valid that day (see valid-on.ts).

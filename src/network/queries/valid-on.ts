@@ -6,6 +6,7 @@
  * - A stop is valid on a day when at least one line direction that is valid that day serves it. Stops that
  *   no valid line direction serves (a closed stop, a station entrance without trips) are left out.
  */
+import { derivedIndex } from "../derived-index.js";
 import type { LineDirIdx, LineIdx, Network, ServiceDate } from "../model.js";
 
 export function isLineValidOn(net: Network, line: LineIdx, date: ServiceDate): boolean {
@@ -17,17 +18,15 @@ export function isLineDirectionValidOn(net: Network, ld: LineDirIdx, date: Servi
   return d.exists[ld] === 1 && d.validFrom[ld] <= date && date <= d.validTo[ld];
 }
 
-const stopMasks = new WeakMap<Network, Map<ServiceDate, Uint8Array>>();
 /** Days kept per network: today, tomorrow and a few explicit geldigOp values. Each mask is one byte per stop. */
 const MASKS_PER_NETWORK = 8;
 
+/** Service date -> stops valid that day (the last MASKS_PER_NETWORK days asked for, oldest first). */
+const stopMasks = derivedIndex("service date -> stops a valid line direction serves (last 8 days asked)", () => new Map<ServiceDate, Uint8Array>());
+
 /** StopIdx -> 1 when a line direction valid on `date` serves the stop. Cached per network and day. */
 export function stopsValidOn(net: Network, date: ServiceDate): Uint8Array {
-  let byDate = stopMasks.get(net);
-  if (!byDate) {
-    byDate = new Map();
-    stopMasks.set(net, byDate);
-  }
+  const byDate = stopMasks(net);
   const hit = byDate.get(date);
   if (hit) return hit;
   const mask = new Uint8Array(net.stops.count);

@@ -1,3 +1,4 @@
+import { derivedIndex } from "../network/derived-index.js";
 import type { Network } from "../network/model.js";
 
 /** Values computed from a network and kept between requests, per network, least recently used out first. */
@@ -15,20 +16,16 @@ interface Entries<V, K> {
 }
 
 /**
- * An LRU per network, at most `maxWeight` per network (weight: e.g. a value's passages). The entries of a network
- * live in a WeakMap keyed by it, so a swapped-out network takes them with it and a network never sees another's.
+ * An LRU per network, at most `maxWeight` per network (weight: e.g. a value's passages), listed as `name` among the
+ * derived indexes. The entries of a network live in a derivedIndex (a WeakMap keyed by it), so a swapped-out network takes them with it and a network never sees another's.
  * A value weighing over a quarter of the bound is computed every time rather than emptying the cache for it.
  * Number keys where they do: a Map hashes them without building a string.
  */
-export function networkLru<V, K extends number | string = number>(maxWeight: number, weight: (value: V) => number): NetworkLru<V, K> {
-  const byNetwork = new WeakMap<Network, Entries<V, K>>();
+export function networkLru<V, K extends number | string = number>(name: string, maxWeight: number, weight: (value: V) => number): NetworkLru<V, K> {
+  const byNetwork = derivedIndex(name, (): Entries<V, K> => ({ values: new Map(), weight: 0 }));
   return {
     get(network, key, compute) {
-      let entries = byNetwork.get(network);
-      if (!entries) {
-        entries = { values: new Map(), weight: 0 };
-        byNetwork.set(network, entries);
-      }
+      const entries = byNetwork(network);
       const hit = entries.values.get(key);
       if (hit !== undefined) {
         entries.values.delete(key);
@@ -48,8 +45,8 @@ export function networkLru<V, K extends number | string = number>(maxWeight: num
       return value;
     },
     size(network) {
-      const entries = byNetwork.get(network);
-      return { entries: entries?.values.size ?? 0, weight: entries?.weight ?? 0 };
+      const entries = byNetwork(network);
+      return { entries: entries.values.size, weight: entries.weight };
     },
   };
 }

@@ -31,7 +31,7 @@ export interface StopDayCache {
  * overlaid on each request by withRealtime), so a new state never invalidates it, and a new network is a new key.
  */
 export function createStopDayCache(maxPassages: number = STOP_DAY_CACHE_PASSAGES): StopDayCache {
-  const lru = networkLru<readonly Passage[]>(maxPassages, (day) => day.length);
+  const lru = networkLru<readonly Passage[]>("stop days: a stop's passages per date (LRU by passages)", maxPassages, (day) => day.length);
   return {
     passages: (network, params) => lru.get(network, dayKey(network, params), () => departuresAtStop(network, undefined, params)),
     size(network) {

@@ -29,7 +29,7 @@ export interface TripDayCache {
  * passages per network. Like a stop's day, a trip's scheduled passages do not depend on the real-time state.
  */
 export function createTripDayCache(maxPassages: number = TRIP_DAY_CACHE_PASSAGES): TripDayCache {
-  const lru = networkLru<TripTimetable>(maxPassages, (t) => t.passages.length);
+  const lru = networkLru<TripTimetable>("trip days: a trip's timetable per date (LRU by passages)", maxPassages, (t) => t.passages.length);
   return {
     // ServiceDate (yyyymmdd) * trip count + trip: exact below 2^53 for up to 90 million trips.
     timetable: (network, trip, serviceDate) =>

@@ -31,6 +31,7 @@
  *   polls and restarts; an id taken by the dataset or by an earlier alert moves to the next free one.
  */
 import { zonedTime } from "../lib/zoned-time.js";
+import { derivedIndex } from "../network/derived-index.js";
 import { linesByGtfsRouteId, stopsByGtfsId } from "../network/gtfs-id-lookup.js";
 import type { DiversionInfo, DiversionText, LineDirIdx, LineIdx, Network, ServiceDate, StopIdx, TripIdx } from "../network/model.js";
 import { diversionLanguage } from "../timetable/diversion-language.js";
@@ -241,42 +242,36 @@ function stopsNamed(net: Network, id: string): StopIdx[] {
   return [...new Set([...own, ...platforms])].sort((a, b) => a - b);
 }
 
-const platformsByStation = new WeakMap<Network, Map<string, StopIdx[]>>();
-
 /** parent_station stop_id -> its stops (stops.parentGtfsId), built once per network on the first stop selector. */
-function platformsOf(net: Network): Map<string, StopIdx[]> {
-  let byStation = platformsByStation.get(net);
-  if (!byStation) {
-    byStation = new Map();
-    const { parentGtfsId } = net.stops;
-    for (let s = 0; s < net.stops.count; s++) {
-      const station = net.strings.get(parentGtfsId[s]);
-      if (station === "") continue;
-      const list = byStation.get(station);
-      if (list) list.push(s);
-      else byStation.set(station, [s]);
-    }
-    platformsByStation.set(net, byStation);
+const platformsOf = derivedIndex("GTFS parent_station -> its stops", (net: Network): Map<string, StopIdx[]> => {
+  const byStation = new Map<string, StopIdx[]>();
+  const { parentGtfsId } = net.stops;
+  for (let s = 0; s < net.stops.count; s++) {
+    const station = net.strings.get(parentGtfsId[s]);
+    if (station === "") continue;
+    const list = byStation.get(station);
+    if (list) list.push(s);
+    else byStation.set(station, [s]);
   }
   return byStation;
-}
+});
 
-const tripsById = new WeakMap<Network, Map<string, TripIdx[]>>();
+/** trip_id -> its trips (several feeds may share one), built once per network on the first trip selector. */
+const tripsById = derivedIndex("GTFS trip_id -> trips (alerts' trip selectors)", (net: Network): Map<string, TripIdx[]> => {
+  const byId = new Map<string, TripIdx[]>();
+  for (let t = 0; t < net.trips.count; t++) {
+    const id = net.strings.get(net.trips.gtfsId[t]);
+    const list = byId.get(id);
+    if (list) list.push(t);
+    else byId.set(id, [t]);
+  }
+  return byId;
+});
 
 /** The line directions of the trips with a trip_id (several feeds may share one); built once per network, on the first trip selector. */
 function tripLineDirections(net: Network, tripId: string | undefined): LineDirIdx[] {
   if (tripId === undefined) return [];
-  let byId = tripsById.get(net);
-  if (!byId) {
-    byId = new Map();
-    for (let t = 0; t < net.trips.count; t++) {
-      const id = net.strings.get(net.trips.gtfsId[t]);
-      const list = byId.get(id);
-      if (list) list.push(t);
-      else byId.set(id, [t]);
-    }
-    tripsById.set(net, byId);
-  }
+  const byId = tripsById(net);
   const lds = new Set<LineDirIdx>();
   for (const t of byId.get(tripId) ?? []) {
     const p = net.trips.pattern[t];

@@ -1,7 +1,7 @@
 /**
  * A network's search (NetworkSearch of search-types.ts): E7 stops, E9 line directions, E8 locations, each over its
- * own index, built on first use and cached per Network in a WeakMap (dropped with the network, so a snapshot swap
- * gets fresh ones). buildSearchIndexes() builds them all at once, for a server that wants its first request fast.
+ * own index, built on first use and cached per Network (derived-index.ts: dropped with the network, so a snapshot
+ * swap gets fresh ones). buildSearchIndexes() builds them all at once, for a server that wants its first request fast.
  *
  * The three indexes share the typical weekday's activity (typical-day-activity.ts), computed once. The location
  * index is the big one (it holds the addresses' streets and house numbers): it is built only when asked for.
@@ -9,6 +9,7 @@
  * Requests are taken as the API validated them; out-of-range numbers are clamped rather than thrown on (a query
  * never fails on its text: any text is words or nothing).
  */
+import { derivedIndex } from "../network/derived-index.js";
 import type { LineDirIdx, Network, StopIdx } from "../network/model.js";
 import { buildLineDirectionSearchIndex, type LineDirectionSearchIndex, searchLineDirections } from "./line-direction-search.js";
 import { buildLocationSearchIndex, type LocationSearchIndex, searchLocations } from "./location-search.js";
@@ -53,13 +54,7 @@ class LazyNetworkSearch implements NetworkSearch {
   }
 }
 
-const searches = new WeakMap<Network, LazyNetworkSearch>();
-
-function lazySearch(network: Network): LazyNetworkSearch {
-  let search = searches.get(network);
-  if (!search) searches.set(network, (search = new LazyNetworkSearch(network)));
-  return search;
-}
+const lazySearch = derivedIndex("search indexes: stops, line directions, locations (each built on first use)", (network) => new LazyNetworkSearch(network));
 
 /** The network's search; its indexes are built on first use of each endpoint. */
 export function networkSearch(network: Network): NetworkSearch {

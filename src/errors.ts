@@ -94,7 +94,7 @@ export const MUNICIPALITY_OUTLINE_NOT_FOUND = defineError(
 export const KEYS_FILE_INVALID = defineError("LW_KEYS_FILE_INVALID", 500, "Keys file %s: %s");
 /** The wording of the operator's gateway (Azure API Management) for its rate limit, with our status 429. */
 export const QUOTA_MINUTE_EXCEEDED = defineError("LW_QUOTA_MINUTE", 429, "Rate limit is exceeded. Try again in %s seconds.");
-/** The gateway's wording for its call volume quota (it answers 403; the issue asks 429 for every limit). */
+/** The gateway's wording for its call volume quota (it answers 403; we answer 429 for every limit, docs/COMPATIBILITY.md O4). */
 export const QUOTA_DAY_EXCEEDED = defineError("LW_QUOTA_DAY", 429, "Out of call volume quota. Quota will be replenished in %s.");
 export const QUOTA_STORE_UNAVAILABLE = defineError(
   "LW_QUOTA_STORE_UNAVAILABLE",

@@ -1,5 +1,5 @@
 /**
- * bench:fuzz (issue 11, Robustness): a seeded random fuzzer against the real server over HTTP. It starts
+ * bench:fuzz (docs/BENCHMARKS.md "Fuzzing"): a seeded random fuzzer against the real server over HTTP. It starts
  * `lijnwijzer start` (the demo network with its real-time simulator, one process) on a free loopback port, reads
  * the routes of both OpenAPI documents ({core}/openapi.json and {search}/openapi.json) and real values through
  * the public API, then sends 100,000 requests (fuzz-request.ts) over a few keep-alive connections at once, each

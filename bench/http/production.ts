@@ -1,5 +1,5 @@
 /**
- * bench:production (issue 11, docs/BENCHMARKS.md "Production"): the real `lijnwijzer serve` on the MTA snapshot
+ * bench:production (docs/BENCHMARKS.md "Production"): the real `lijnwijzer serve` on the MTA snapshot
  * (bench/.data/mta.snapshot, from `npm run bench:import`), started as a user starts it, measured in one run:
  *
  * 1. Workers: E3 (a line by key) against `--workers 1` and `--workers 2`, in alternating rounds (best of the

@@ -18,7 +18,7 @@ import { hasGnuTime, runMeasured } from "../lib/run-measured.js";
 import { countNodeGtfsRows, ensureNodeGtfsPeer, NODE_GTFS_VERSION, runNodeGtfsImport } from "./node-gtfs-peer.js";
 import { formatRowCounts, MTA_PACKAGE, MTA_VERSION, prepareMta } from "./prepare-mta.js";
 
-/** Targets from the issue, for this 2-core machine. */
+/** Targets for this 2-core machine (docs/BENCHMARKS.md "Import"). */
 export const IMPORT_TARGETS = {
   importWallMs: 30_000,
   importPeakRssBytes: 3 * 1024 ** 3,

@@ -6,7 +6,7 @@
  * - redis: the same, QUOTA_STORE=redis, on a redis-server this script starts on a free port (no persistence),
  *   over TCP, and through its Unix socket;
  * each with one key for every call, and with 100 keys taken in turn.
- * Target (issue 11): redis at least 85 % of memory's requests per second, measured in the same run.
+ * Target (docs/BENCHMARKS.md "Quotas"): redis at least 85 % of memory's requests per second, measured in the same run.
  * Rounds interleave the targets (their order turns each round) so that a busy neighbour weighs on all alike; the
  * figures are the medians of the rounds, beside the CPU time the server process and redis-server spent per call
  * (from /proc, robust to the machine's load). Results: bench/.data/quota-results.json.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:realtime`: the real-time benchmark of issue 8 on the MTA snapshot.
+ * `npm run bench:realtime`: the real-time benchmark on the MTA snapshot (docs/BENCHMARKS.md "Real-time").
  *
  * Input: a simulated TripUpdates feed (simulateFeed) covering every trip under way at 08:00 on the busiest weekday
  * of the validity, 20 stop updates each (fewer only for trips with fewer stops), no cancellations, no vehicle

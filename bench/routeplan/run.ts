@@ -1,5 +1,6 @@
 /**
- * `npm run bench:routeplan`: the route-planning benchmarks of issue 9 on the MTA (all nine feeds), in process.
+ * `npm run bench:routeplan`: the route-planning benchmarks (E1) on the MTA (all nine feeds), in process; figures in
+ * docs/BENCHMARKS.md "Route planning".
  *
  * 1. E1, full, in process: 300 seeded random coordinate pairs at 08:00 on a weekday, each planJourneys (the first
  *    page, schedule only) + routeplanBody + JSON.stringify, as the handler does minus HTTP. Targets: p50 at most
@@ -47,7 +48,7 @@ import { ensureRaptorPeer, type PeerAnswer, type PeerOutput, runRaptorPeer } fro
 
 export const ROUTEPLAN_TARGETS = { e1P50Ms: 20, e1P95Ms: 60, stopToStopP50Ms: 5, peerSpeedup: 20 } as const;
 
-/** The footpath radius both planners walk in the comparison (the issue's example). */
+/** The footpath radius both planners walk in the comparison (docs/BENCHMARKS.md "Route planning"). */
 const PEER_WALK_METERS = 250;
 /** How far from a served stop a random coordinate may lie. */
 const COORDINATE_SPREAD_METERS = 500;

@@ -1,10 +1,10 @@
 /**
- * The stop-search peer: MiniSearch 7 (lucaong/minisearch on npm), the in-memory full-text search issue 10 names as
- * the yardstick. It is not a dependency of lijnwijzer: it is installed into its own folder under bench/.data/peers
+ * The stop-search peer: MiniSearch 7 (lucaong/minisearch on npm), the in-memory full-text search we measure against
+ * (docs/BENCHMARKS.md "Stops (E7) on the MTA, against MiniSearch 7"). It is not a dependency of lijnwijzer: it is installed into its own folder under bench/.data/peers
  * with a generated package.json (as bench/routeplan does for its peer) and loaded from there with createRequire, in
  * this process, so that both engines are timed the same way.
  *
- * Options as the issue gives them: `fuzzy: 0.2, prefix: true` (a term matches words within 0.2 x its length edits,
+ * Options: `fuzzy: 0.2, prefix: true` (a term matches words within 0.2 x its length edits,
  * and words it starts); MiniSearch's own tokenizer (spaces and punctuation) and term processing (lower case).
  */
 import { spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 /**
  * How a person types a name they half know, for the search benchmark's queries: a prefix (typing stopped part-way),
- * typos (one or two random Damerau edits in one word, within issue 10's allowance: one from 4 letters, two from 8),
+ * typos (one or two random Damerau edits in one word, within the search's allowance: one from 4 letters, two from 8),
  * shuffled words, and lower case. Seeded (src/demo/prng.ts), so every run asks the same.
  */
 import type { Prng } from "../../src/demo/prng.js";
@@ -29,8 +29,8 @@ const letters = (w: string) => w.replace(/[^\p{L}]/gu, "").length;
 
 /**
  * The name with typos in its longest word of letters: two edits when it has 8 letters or more (and `twoWhenLong`),
- * else one, so that the word typed keeps the length its typos are allowed at (issue 10's allowance counts what is
- * typed: two deletions in `Heverlee` leave 6 letters, which allow one); undefined when no word has 4 letters.
+ * else one, so that the word typed keeps the length its typos are allowed at (the allowance, editsAllowed in
+ * src/search/normalise-text.ts, counts what is typed: two deletions in `Heverlee` leave 6 letters, which allow one); undefined when no word has 4 letters.
  */
 export function withTypos(name: string, rng: Prng, twoWhenLong = true): string | undefined {
   const words = typedWords(name);

@@ -1,5 +1,6 @@
 /**
- * bench:search: the search engine (src/search) on real and synthetic data, issue 10's targets.
+ * bench:search: the search engine (src/search) on real and synthetic data, against the targets in docs/BENCHMARKS.md
+ * "Search".
  *
  *   npm run bench:search [-- --queries 1000] [--runs 3] [--skip-peer] [--skip-locations] [--addresses 3500000] [--rebuild]
  *

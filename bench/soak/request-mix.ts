@@ -1,6 +1,5 @@
 /**
- * The soak's traffic: what clients of a transit API ask, in proportions we chose (the issue names the families,
- * not their shares): lookups of lines and stops, timetables, real-time departures (dashboards that poll a few
+ * The soak's traffic: what clients of a transit API ask, in proportions we chose (nothing gives their shares): lookups of lines and stops, timetables, real-time departures (dashboards that poll a few
  * favourite stops), route plans and search as people type. Every URL is a valid request of the running network
  * (api-pools.ts), rendered in advance from a seeded stream, so that the capacity measurement and the soak that
  * follows ask the same things in the same proportions.

@@ -1,5 +1,5 @@
 /**
- * bench:soak (issue 11, Robustness): the real server under a steady realistic load for 10 minutes, watching its
+ * bench:soak (docs/BENCHMARKS.md "Soak"): the real server under a steady realistic load for 10 minutes, watching its
  * memory and its latency. It starts `lijnwijzer start` (the demo network, its real-time simulator polled every
  * 30 s, one process, LOG_LEVEL=info as in production: a log line per request) on a free loopback port, then:
  *

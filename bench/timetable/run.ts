@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/timetable/run.ts`: the timetable benchmarks of issue 4 on the MTA snapshot.
+ * `npx tsx bench/timetable/run.ts`: the timetable benchmarks (E5, E20) on the MTA snapshot; figures in docs/BENCHMARKS.md
+ * "Timetables".
  *
  * 1. In process: departuresAtStop and stopTimetable for the busiest stop on the busiest weekday,
  *    p50 over 2000 runs (target: p50 at most 1 ms).

@@ -4,7 +4,7 @@
  * That is a bottleneck assignment on a small matrix (a few query words by a few document words): for each quality
  * from the best, a bipartite matching (Kuhn's augmenting paths) over the pairs at least that good.
  *
- * Within a tier the match gets a grade (matchGrade), where the issue is silent on how two exact matches compare:
+ * Within a tier the match gets a grade (matchGrade; docs/COMPATIBILITY.md S19), as nothing says how two exact matches compare:
  * the document's whole name matched beats part of it, and both beat a match that needs a context word (a stop's
  * municipality, the places a line serves), so that the municipality may be one of the words without outranking
  * the places that carry the name.

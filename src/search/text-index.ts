@@ -14,7 +14,7 @@ import type { QueryWord } from "./normalise-text.js";
 import { WordDictionary } from "./word-dictionary.js";
 
 /**
- * Match qualities of a term against a word: the issue's tiers, best first, the fuzzy one in two (a typo in a whole
+ * Match qualities of a term against a word: the tiers of docs/COMPATIBILITY.md S10, best first, the fuzzy one in two (a typo in a whole
  * word, then a typo in what the last word starts: `hlle` is Halle before Halen).
  */
 export const QUALITY_EXACT = 0;

@@ -34,7 +34,7 @@ export function departuresAtStop(
   realtime: RealtimeOverlay | undefined,
   params: DeparturesAtStopParams,
 ): Passage[] {
-  void realtime; // the real-time overlay arrives with the real-time issue
+  void realtime; // planned times only: every caller passes undefined, and the stop-day cache keys on the plan alone
   const { stops, patterns, trips, stopTimes, services, meta } = network;
   const maxTime = maxStopTime(network);
   // A window that starts after the network's latest time (usually the D-2 one) can hold nothing.

@@ -2,7 +2,7 @@ import type { DiversionInfo } from "../network/model.js";
 import type { Language } from "./types.js";
 
 /**
- * taalCode -> language. Accepts the ISO codes the issue names (nl, fr, en, de) and the
+ * taalCode -> language. Accepts the ISO 639-1 codes (nl, fr, en, de) and the
  * operator's enum (NEDERLANDS, FRANS, ENGELS, DUITS, plus its misspelt ENDGELS), any case.
  * Undefined for anything else.
  */

@@ -10,7 +10,7 @@ import { TEST_KEY } from "./support/server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "./support/suite-network.js";
 
 /**
- * Issue 11, hot swap: an answer never mixes two snapshots because a request reads the network once, at its start,
+ * Hot swap (docs/COMPATIBILITY.md O17): an answer never mixes two snapshots because a request reads the network once, at its start,
  * and the real-time state only for that network. Checked on every route of both OpenAPI documents with a source
  * that counts its reads and a real-time source that checks which network it is asked for.
  */

@@ -419,7 +419,7 @@ describe("robustness over every route of the OpenAPI document", () => {
     const family = (prefix: string) => routes.filter((r) => r.path.startsWith(`${prefix}/`)).map((r) => r.path.slice(prefix.length));
     expect(family(`${CORE}/api/v1`).length).toBeGreaterThanOrEqual(45);
     expect(family(`${CORE}/v1/beta`)).toEqual(family(`${CORE}/api/v1`));
-    // the map extension (issue 12): covered like every other route, with the valid values of its parameters
+    // the map extension (docs/COMPATIBILITY.md W5-W9): covered like every other route, with the valid values of its parameters
     expect(family(`${CORE}/api/v1`)).toEqual(
       expect.arrayContaining(["/kaart", "/gemeenten/{gemeenteNummer}/geometrie", "/lijnen/{entiteitnummer}/{lijnnummer}/lijnrichtingen/{richting}/geometrie"]),
     );
@@ -501,7 +501,7 @@ describe("robustness over every route of the OpenAPI document", () => {
 
   it("unknown paths - 404 JSON naming the OpenAPI document, whatever the path holds", async () => {
     const paths = [
-      "/nergens", // (/ serves the demo page since issue 12)
+      "/nergens", // (not /, which serves the demo page)
       "/assets/nergens.js",
       `${CORE}/api/v1/bussen`,
       `${CORE}/api/v2/lijnen`,

@@ -7,7 +7,7 @@ import { freePort, runCli } from "./support/run-cli.js";
 import { type ServeProcess, startServe } from "./support/serve-process.js";
 
 /**
- * Issue 11, `--workers N`: the primary forks the workers, forks again one that exits, merges their metrics, and
+ * `--workers N` (docs/OPERATIONS.md "Workers"): the primary forks the workers, forks again one that exits, merges their metrics, and
  * stops the start (saying why once) when a worker cannot start.
  */
 

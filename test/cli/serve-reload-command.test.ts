@@ -6,7 +6,7 @@ import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import { freePort, runCli } from "./support/run-cli.js";
 import { brokenSnapshots, importSampleFeed, replaceFile, type ServeProcess, startServe } from "./support/serve-process.js";
 
-/** Issue 11: `lijnwijzer reload` through the admin endpoint, and SNAPSHOT_WATCH, against the real server. */
+/** `lijnwijzer reload` through the admin endpoint, and SNAPSHOT_WATCH, against the real server. */
 
 let dir: string;
 let snapshotA: string;

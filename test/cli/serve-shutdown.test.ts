@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type ServeProcess, startServe } from "./support/serve-process.js";
 
 /**
- * Issue 11, graceful shutdown: SIGTERM stops accepting, finishes the requests in flight and exits, also with two
+ * Graceful shutdown (docs/OPERATIONS.md "Stopping: SIGTERM"): SIGTERM stops accepting, finishes the requests in flight and exits, also with two
  * workers; a client that never reads does not hold the process past SHUTDOWN_TIMEOUT_SECONDS.
  *
  * A request in flight: ten pipelined requests for all stops (3.6 MB each, 36 MB in all) from a client that reads

@@ -8,7 +8,7 @@ import { adminReload, brokenSnapshots, importSampleFeed, replaceFile, type Serve
 import { readFileSync } from "node:fs";
 
 /**
- * Issue 11, hot swap: under load, a new snapshot replaces the served one with zero failed requests and no answer
+ * Hot swap (docs/OPERATIONS.md "Replacing the network without downtime"): under load, a new snapshot replaces the served one with zero failed requests and no answer
  * mixing two snapshots, in one process and with two workers; a file that is no snapshot, truncated, of another
  * format version or with a damaged column is refused over HTTP while requests run, and the old network stays.
  *

@@ -1,5 +1,5 @@
 /**
- * Replicas behind nginx with Redis (issue 11), end to end: three replicas of the real command on loopback ports,
+ * Replicas behind nginx with Redis (docs/OPERATIONS.md "Replicas behind nginx with Redis"), end to end: three replicas of the real command on loopback ports,
  * sharing a redis-server of the test's own (no persistence) for the quotas of a keys file, behind nginx running
  * the shipped deploy/nginx/lijnwijzer.conf (replica-processes.ts). Every request goes through nginx, as a
  * client's would; each replica's own /metrics (asked directly) says which requests reached it.

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe("search on the demo network", () => {
-  it("demo search - the issue's examples", () => {
+  it("demo search - free word order, abbreviations, hyphens, case, typos, accents and stop numbers find the stop", () => {
     expect(first("leuven doleeg")).toBe("Heverlee Doleeg");
     expect(first("doleeg heverlee")).toBe("Heverlee Doleeg");
     expect(first("Gent-St-Pieters")).toBe("Gent-Sint-Pieters");

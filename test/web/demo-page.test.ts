@@ -1,5 +1,5 @@
 /**
- * End to end (issue 12): the demo page in Debian's Chromium, driven by playwright-core, against the real server as
+ * End to end (docs/OPERATIONS.md "The demo page at /"): the demo page in Debian's Chromium, driven by playwright-core, against the real server as
  * `npm start` runs it (`lijnwijzer start`: the demo network, its real-time simulator, the key `demo`), on a free
  * loopback port. Every page a test opens records console errors, uncaught exceptions and failed requests, and the
  * test ends by expecting none. Screenshots go to test-artifacts/web/ (git-ignored).

@@ -1,5 +1,5 @@
 /**
- * GET /metrics in the Prometheus text format (prom-client, the client the issue names: it brings histograms, the
+ * GET /metrics in the Prometheus text format (prom-client: it brings histograms, the
  * process metrics and AggregatorRegistry, which merges the workers' metrics in a cluster's primary).
  *
  * What is measured, per process (a cluster labels every series with its `worker`, 0 to N-1, see cluster.ts):

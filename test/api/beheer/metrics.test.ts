@@ -11,7 +11,7 @@ import { standInBuild } from "../../realtime/support/stand-in-build.js";
 import { TEST_KEY } from "../support/server.js";
 import { suiteNetwork } from "../support/suite-network.js";
 
-/** Issue 11, observability: /metrics in the Prometheus text format, who may read it, and what it counts. */
+/** Observability (docs/OPERATIONS.md "Metrics"): /metrics in the Prometheus text format, who may read it, and what it counts. */
 
 const V1 = "/DLKernOpenData/api/v1";
 const KEY = { "ocp-apim-subscription-key": TEST_KEY };

@@ -9,7 +9,7 @@ import { functionFeedSource } from "../../../src/realtime/feed-source.js";
 import { standInBuild } from "../../realtime/support/stand-in-build.js";
 import { suiteNetwork } from "../support/suite-network.js";
 
-/** Issue 11: /ready, the readiness a load balancer asks, beside /health (liveness). */
+/** /ready (docs/COMPATIBILITY.md O15), the readiness a load balancer asks, beside /health (liveness). */
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 let net: Network;

@@ -1,5 +1,5 @@
 /**
- * Issue 7: a network on a day outside its validity. Lists without geldigOp answer for the nearest day of the
+ * A network on a day outside its validity (docs/OPERATIONS.md "A network outside its validity"). Lists without geldigOp answer for the nearest day of the
  * validity of what is asked about; timetables without datum stay about today; /health says so.
  *
  * Line 1 runs 2024-01-01 .. 2024-06-30 through stops 1 and 2; line 2 runs 2024-01-01 .. 2024-03-31 through

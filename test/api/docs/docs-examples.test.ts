@@ -1,5 +1,5 @@
 /**
- * The OpenAPI documents as /docs shows them (issue 12): every operation of both documents has a description and an
+ * The OpenAPI documents as /docs shows them (docs/COMPATIBILITY.md W3): every operation of both documents has a description and an
  * example of its 200 answer that validates against its response schema, and the examples in
  * data/demo/openapi-examples.json are what the demo network answers today. After a change of an answer, rewrite
  * them with `npx vitest run test/api/docs/docs-examples.test.ts -u` (and run it once more: the app reads the file when

@@ -1,5 +1,5 @@
 /**
- * /docs (issue 12): Swagger UI over both OpenAPI documents, served by the real server without a key, offline (every
+ * /docs (docs/COMPATIBILITY.md W1-W2): Swagger UI over both OpenAPI documents, served by the real server without a key, offline (every
  * asset from this origin), authorised on load with the demo key when the server runs with it, and "try it"
  * answering from the running server: checked over HTTP, then in Debian's Chromium (skipped, with a message, only
  * when /usr/bin/chromium is missing). Screenshots go to test-artifacts/docs/ (git-ignored).

@@ -17,7 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Every path of the issue, relative to a family. */
+/** Every path of the spec (part 4) and of our extensions, relative to a family. */
 const PATHS = [
   "/gemeenten/{gemeenteNummer}/lijnen",
   "/lijnen/{entiteitnummer}/{lijnnummer}",

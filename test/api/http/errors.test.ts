@@ -1,5 +1,5 @@
 /**
- * 401, 400 and 404 as the issue describes them: JSON {statusCode, message}, a message that says what to fix,
+ * 401, 400 and 404 (docs/COMPATIBILITY.md H1): JSON {statusCode, message}, a message that says what to fix,
  * never a stack trace.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -211,7 +211,7 @@ describe("404: unknown things", () => {
     await expectError(`${V1}/lijnen/lijst/3_302_3_999`, 404, /^Line 999 of entity 3 does not exist/);
   });
 
-  it("405 - POST/PUT/DELETE/PATCH with a broken JSON body, or one over 1 MB, is the 405 of a method the path lacks, with Allow, not a 400 or 413 from parsing the body (issue 11)", async () => {
+  it("405 - POST/PUT/DELETE/PATCH with a broken JSON body, or one over 1 MB, is the 405 of a method the path lacks, with Allow, not a 400 or 413 from parsing the body", async () => {
     const message = (method: string) => `Method ${method} is not allowed on ${V1}/lijnen/3/302: it answers GET, HEAD and OPTIONS`;
     const json = { "Ocp-Apim-Subscription-Key": TEST_KEY, "Content-Type": "application/json" };
     for (const [method, body] of [["POST", "{{{"], ["PUT", "x".repeat(2_000_000)], ["DELETE", '{"__proto__": {"a": 1}}'], ["PATCH", "<a/>"]]) {
@@ -240,7 +240,7 @@ describe("404: unknown things", () => {
     await expectError(`${V1}/bussen`, 404, message);
     const res = await fetch(`${server.origin}${V1}/bussen?subscription-key=x`);
     expect(res.status).toBe(404);
-    // (/ itself serves the demo page since issue 12)
+    // (/ itself serves the demo page)
     await expectError("/nergens", 404, /^Resource not found: GET \/nergens/);
   });
 });

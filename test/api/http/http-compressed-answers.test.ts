@@ -10,7 +10,7 @@ import { loadConfig } from "../../../src/config/load-config.js";
 import { TEST_KEY } from "../support/server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "../support/suite-network.js";
 
-/** Issue 11, E5 with gzip: large answers asked again go out in the encoding kept, only while they are the same. */
+/** E5 with gzip (docs/COMPATIBILITY.md O20): large answers asked again go out in the encoding kept, only while they are the same. */
 
 const line2 = KNOWN_TRIPS.line2FirstWeekday;
 const E5 = `/DLKernOpenData/v1/beta/haltes/${line2.entity}_${line2.passages[0].stopId}_${line2.entity}_${line2.passages[1].stopId}_${line2.entity}_${line2.passages[2].stopId}/dienstregelingen?datum=${line2.runsOn[0]}`;

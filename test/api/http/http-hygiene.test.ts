@@ -9,7 +9,7 @@ import type { Network } from "../../../src/network/model.js";
 import { TEST_KEY } from "../support/server.js";
 import { SUITE_NOW_MS, suiteNetwork } from "../support/suite-network.js";
 
-/** Issue 11, HTTP: request ids, security headers, CORS, HEAD, OPTIONS, 405 and the timeouts, on the demo network. */
+/** HTTP (docs/COMPATIBILITY.md O10-O14, O19): request ids, security headers, CORS, HEAD, OPTIONS, 405 and the timeouts, on the demo network. */
 
 const V1 = "/DLKernOpenData/api/v1";
 const LINE = `${V1}/lijnen/3/302`;

@@ -1,5 +1,5 @@
 /**
- * The examples of the OpenAPI documents (src/api/docs/openapi.ts, issue 12): for every documented operation of both
+ * The examples of the OpenAPI documents (src/api/docs/openapi.ts, docs/COMPATIBILITY.md W3): for every documented operation of both
  * documents, a real answer of the demo network to a request with real keys, as a client on the same machine as
  * `npm start` gets it (links to http://localhost:8080), with the suite's clock. Lists of objects longer than three
  * keep their first two items and their last; the snapshot's creation time is pinned, as it changes with each build.

@@ -1,5 +1,5 @@
 /**
- * E7, E8, E9 on the demo network of Flanders over HTTP (issue 10, "Done when"): the first hit for exact, prefix,
+ * E7, E8, E9 on the demo network of Flanders over HTTP (spec 4.4; docs/COMPATIBILITY.md S10, S19-S21): the first hit for exact, prefix,
  * typo, shuffled, abbreviated and accented queries; ordering by huidigePositie; paging with startIndex over whole
  * result lists (no repeats, no gaps); aantalHits; every location type the demo holds; the 400s, and text that is
  * never an error. Every v1 answer is validated against the published Search OpenAPI (adapted, official-openapi.ts);

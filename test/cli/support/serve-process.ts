@@ -1,5 +1,5 @@
 /**
- * The real `lijnwijzer serve` in a child process for the end-to-end tests of issue 11 (workers, reload, shutdown):
+ * The real `lijnwijzer serve` in a child process for the end-to-end tests of workers, reload and shutdown:
  * started on free loopback ports, waited for until /ready answers, its log kept, stopped by its pid.
  */
 import { type ChildProcess, spawn } from "node:child_process";

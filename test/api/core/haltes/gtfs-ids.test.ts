@@ -1,5 +1,5 @@
 /**
- * Issue 7: a user finds their own stop and line by the GTFS ids they know. Two feeds (two agencies) share the
+ * A user finds their own stop and line by the GTFS ids they know (docs/OPERATIONS.md "Finding a stop or a line"). Two feeds (two agencies) share the
  * stop_id "237", as New York's subway and LIRR do.
  */
 import type { FastifyInstance } from "fastify";

@@ -1,5 +1,5 @@
 /**
- * The map extension over HTTP (issue 12): a line direction's path, a municipality's outline and /kaart, on the demo
+ * The map extension over HTTP (docs/COMPATIBILITY.md W5-W9): a line direction's path, a municipality's outline and /kaart, on the demo
  * network (no shapes.txt: lines along their stops) and on a small network with shapes, in both families.
  */
 import { gzipSync } from "node:zlib";

@@ -1,3 +1,4 @@
+import { derivedIndex } from "../network/derived-index.js";
 import type { Network, ServiceDate } from "../network/model.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 
@@ -23,7 +24,8 @@ export interface DayTrips {
 /** Service dates kept per network: a query reaches two or three, a busy server a few days around today. */
 const DATES_KEPT = 8;
 
-const cache = new WeakMap<Network, Map<ServiceDate, DayTrips>>();
+/** Per network: service date -> its DayTrips, the most recently used last (a bounded map of its own). */
+const recentDays = derivedIndex("routing: service date -> each pattern's trips running that date (last 8 dates asked)", () => new Map<ServiceDate, DayTrips>());
 
 /**
  * A pattern's trips that run on a date, once per network and date (the last DATES_KEPT dates asked for are kept).
@@ -34,8 +36,7 @@ const cache = new WeakMap<Network, Map<ServiceDate, DayTrips>>();
  * trips: 260 kB, built in about 2 ms).
  */
 export function dayTrips(network: Network, date: ServiceDate): DayTrips {
-  let byDate = cache.get(network);
-  if (!byDate) cache.set(network, (byDate = new Map()));
+  const byDate = recentDays(network);
   let found = byDate.get(date);
   if (found) {
     // Most recently used last, so the first key is the one to drop.

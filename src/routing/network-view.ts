@@ -31,6 +31,7 @@ import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
 import type { Network, PatternIdx, ServiceDate, StopIdx, TransportType, TripIdx } from "../network/model.js";
 import { TRANSPORT_TYPES } from "../network/model.js";
+import { derivedIndex, derivedIndexByKey } from "../network/derived-index.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 import { maxStopTime } from "../timetable/max-stop-time.js";
 import { NO_PREDICTION as UNPREDICTED, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
@@ -408,49 +409,40 @@ function bisect(values: Int32Array, lo: number, hi: number, value: number): numb
   return lo;
 }
 
-const modeCache = new WeakMap<Network, Map<number, Uint8Array>>();
+/** PatternIdx -> 1 when its line's transport type is one of the mask's (bit = index into TRANSPORT_TYPES). */
+const patternsOfMask = derivedIndexByKey("routing: transport types (bit mask) -> patterns of those types", (network, mask: number): Uint8Array => {
+  const { patterns, lines } = network;
+  const ok = new Uint8Array(patterns.count);
+  for (let p = 0; p < patterns.count; p++) ok[p] = (mask >>> lines.transportType[patterns.line[p]]) & 1;
+  return ok;
+});
 
 /** PatternIdx -> 1 when its line's transport type is one of `modes`; once per network and set of modes. */
 function patternsOfModes(network: Network, modes: readonly TransportType[]): Uint8Array {
   let mask = 0;
   for (const m of modes) mask |= m === "ALLE" ? 0xff : 1 << TRANSPORT_TYPES.indexOf(m);
-  let byMask = modeCache.get(network);
-  if (!byMask) modeCache.set(network, (byMask = new Map()));
-  let ok = byMask.get(mask);
-  if (!ok) {
-    const { patterns, lines } = network;
-    ok = new Uint8Array(patterns.count);
-    for (let p = 0; p < patterns.count; p++) ok[p] = (mask >>> lines.transportType[patterns.line[p]]) & 1;
-    byMask.set(mask, ok);
-  }
-  return ok;
+  return patternsOfMask(network, mask);
 }
-
-const flagCache = new WeakMap<Network, { board: Uint8Array; alight: Uint8Array }[]>();
 
 /**
  * Pattern stop row -> may board / may alight: pickup_type and drop_off_type 1 forbid it (2 and 3, phone or
  * coordinate with the driver, are allowed), and with `wheelchair` the stop must be accessible. Once per network.
  */
-function stopRowFlags(network: Network, wheelchair: boolean): { board: Uint8Array; alight: Uint8Array } {
-  let cached = flagCache.get(network);
-  if (!cached) flagCache.set(network, (cached = []));
-  const key = wheelchair ? 1 : 0;
-  let flags = cached[key];
-  if (!flags) {
+const stopRowFlags = derivedIndexByKey(
+  "routing: pattern stop row -> may board, may alight (pickup_type, drop_off_type; by wheelchair or not)",
+  (network, wheelchair: boolean): { board: Uint8Array; alight: Uint8Array } => {
     const { patterns, stops } = network;
     const rows = patterns.stops.length;
-    flags = { board: new Uint8Array(rows), alight: new Uint8Array(rows) };
+    const flags = { board: new Uint8Array(rows), alight: new Uint8Array(rows) };
     for (let r = 0; r < rows; r++) {
       const s = patterns.stops[r];
       const accessible = !wheelchair || stops.wheelchair[s] === 1 || (stops.accessibility[s] & 1) === 1;
       flags.board[r] = accessible && (patterns.stopFlags[r] & 3) !== 1 ? 1 : 0;
       flags.alight[r] = accessible && ((patterns.stopFlags[r] >> 2) & 3) !== 1 ? 1 : 0;
     }
-    cached[key] = flags;
-  }
-  return flags;
-}
+    return flags;
+  },
+);
 
 interface FootpathList {
   start: Uint32Array;
@@ -459,8 +451,6 @@ interface FootpathList {
   seconds: Uint16Array;
 }
 
-const footpathCache = new WeakMap<Network, { out: FootpathList; in: FootpathList; sameStop: Uint16Array }>();
-
 /**
  * The network's footpaths by the stop they leave and by the stop they reach (a transfers.txt time or a forbidden
  * pair holds one way only), each stop's shortest first, so that a search stops at the first walk too long to help
@@ -468,46 +458,43 @@ const footpathCache = new WeakMap<Network, { out: FootpathList; in: FootpathList
  * to itself, which is no walk but the minimum time to change there (transfers.txt, build-footpaths.ts). Once per
  * network.
  */
-function footpathsBySeconds(network: Network): { out: FootpathList; in: FootpathList; sameStop: Uint16Array } {
-  let r = footpathCache.get(network);
-  if (!r) {
-    const { footpathStart, footpathTo, footpathSeconds, count } = network.stops;
-    const sameStop = new Uint16Array(count);
-    const outStart = new Uint32Array(count + 1);
-    const inStart = new Uint32Array(count + 1);
-    for (let s = 0; s < count; s++) {
-      for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
-        if (footpathTo[i] === s) sameStop[s] = footpathSeconds[i];
-        else {
-          outStart[s + 1]++;
-          inStart[footpathTo[i] + 1]++;
-        }
+const footpathsBySeconds = derivedIndex("routing: stop -> footpaths out and in, shortest first; minimum change time at a stop", buildFootpaths);
+
+function buildFootpaths(network: Network): { out: FootpathList; in: FootpathList; sameStop: Uint16Array } {
+  const { footpathStart, footpathTo, footpathSeconds, count } = network.stops;
+  const sameStop = new Uint16Array(count);
+  const outStart = new Uint32Array(count + 1);
+  const inStart = new Uint32Array(count + 1);
+  for (let s = 0; s < count; s++) {
+    for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
+      if (footpathTo[i] === s) sameStop[s] = footpathSeconds[i];
+      else {
+        outStart[s + 1]++;
+        inStart[footpathTo[i] + 1]++;
       }
     }
-    for (let s = 0; s < count; s++) {
-      outStart[s + 1] += outStart[s];
-      inStart[s + 1] += inStart[s];
-    }
-    const rows = outStart[count];
-    const out = { start: outStart, other: new Uint32Array(rows), seconds: new Uint16Array(rows) };
-    const into = { start: inStart, other: new Uint32Array(rows), seconds: new Uint16Array(rows) };
-    const fill = inStart.slice(0, count);
-    for (let s = 0, row = 0; s < count; s++) {
-      for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
-        const to = footpathTo[i];
-        if (to === s) continue;
-        out.other[row] = to;
-        out.seconds[row++] = footpathSeconds[i];
-        const back = fill[to]++;
-        into.other[back] = s;
-        into.seconds[back] = footpathSeconds[i];
-      }
-    }
-    for (const list of [out, into]) sortBySeconds(list, count);
-    r = { out, in: into, sameStop };
-    footpathCache.set(network, r);
   }
-  return r;
+  for (let s = 0; s < count; s++) {
+    outStart[s + 1] += outStart[s];
+    inStart[s + 1] += inStart[s];
+  }
+  const rows = outStart[count];
+  const out = { start: outStart, other: new Uint32Array(rows), seconds: new Uint16Array(rows) };
+  const into = { start: inStart, other: new Uint32Array(rows), seconds: new Uint16Array(rows) };
+  const fill = inStart.slice(0, count);
+  for (let s = 0, row = 0; s < count; s++) {
+    for (let i = footpathStart[s]; i < footpathStart[s + 1]; i++) {
+      const to = footpathTo[i];
+      if (to === s) continue;
+      out.other[row] = to;
+      out.seconds[row++] = footpathSeconds[i];
+      const back = fill[to]++;
+      into.other[back] = s;
+      into.seconds[back] = footpathSeconds[i];
+    }
+  }
+  for (const list of [out, into]) sortBySeconds(list, count);
+  return { out, in: into, sameStop };
 }
 
 /** Sorts each stop's rows by seconds, then by the other stop (insertion sort: a stop has tens of footpaths). */

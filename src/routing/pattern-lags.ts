@@ -1,3 +1,4 @@
+import { derivedIndex } from "../network/derived-index.js";
 import type { Network } from "../network/model.js";
 
 /**
@@ -21,40 +22,36 @@ export interface PatternLags {
   readonly hop: Int32Array;
 }
 
-const cache = new WeakMap<Network, PatternLags>();
+export const patternLags = derivedIndex("routing: pattern stop row -> fewest and most seconds from the first stop; fastest hop", buildPatternLags);
 
-export function patternLags(network: Network): PatternLags {
-  let lags = cache.get(network);
-  if (lags === undefined) {
-    const { patterns, trips, stopTimes } = network;
-    const rows = patterns.stops.length;
-    lags = {
-      depMin: new Int32Array(rows).fill(0x7fff_ffff),
-      depMax: new Int32Array(rows).fill(-0x7fff_ffff),
-      arrMin: new Int32Array(rows).fill(0x7fff_ffff),
-      arrMax: new Int32Array(rows).fill(-0x7fff_ffff),
-      hop: new Int32Array(rows).fill(0x7fff_ffff),
-    };
-    const { depMin, depMax, arrMin, arrMax, hop } = lags;
-    for (let p = 0; p < patterns.count; p++) {
-      const base = patterns.stopStart[p];
-      const length = patterns.stopStart[p + 1] - base;
-      for (let t = patterns.tripStart[p]; t < patterns.tripStart[p + 1]; t++) {
-        const row0 = trips.stopTimeStart[t];
-        const start = stopTimes.departure[row0];
-        for (let i = 0; i < length; i++) {
-          const d = stopTimes.departure[row0 + i] - start;
-          const a = stopTimes.arrival[row0 + i] - start;
-          if (d < depMin[base + i]) depMin[base + i] = d;
-          if (d > depMax[base + i]) depMax[base + i] = d;
-          if (a < arrMin[base + i]) arrMin[base + i] = a;
-          if (a > arrMax[base + i]) arrMax[base + i] = a;
-          if (i > 0 && a - (stopTimes.departure[row0 + i - 1] - start) < hop[base + i - 1]) hop[base + i - 1] = a - (stopTimes.departure[row0 + i - 1] - start);
-        }
+function buildPatternLags(network: Network): PatternLags {
+  const { patterns, trips, stopTimes } = network;
+  const rows = patterns.stops.length;
+  const lags = {
+    depMin: new Int32Array(rows).fill(0x7fff_ffff),
+    depMax: new Int32Array(rows).fill(-0x7fff_ffff),
+    arrMin: new Int32Array(rows).fill(0x7fff_ffff),
+    arrMax: new Int32Array(rows).fill(-0x7fff_ffff),
+    hop: new Int32Array(rows).fill(0x7fff_ffff),
+  };
+  const { depMin, depMax, arrMin, arrMax, hop } = lags;
+  for (let p = 0; p < patterns.count; p++) {
+    const base = patterns.stopStart[p];
+    const length = patterns.stopStart[p + 1] - base;
+    for (let t = patterns.tripStart[p]; t < patterns.tripStart[p + 1]; t++) {
+      const row0 = trips.stopTimeStart[t];
+      const start = stopTimes.departure[row0];
+      for (let i = 0; i < length; i++) {
+        const d = stopTimes.departure[row0 + i] - start;
+        const a = stopTimes.arrival[row0 + i] - start;
+        if (d < depMin[base + i]) depMin[base + i] = d;
+        if (d > depMax[base + i]) depMax[base + i] = d;
+        if (a < arrMin[base + i]) arrMin[base + i] = a;
+        if (a > arrMax[base + i]) arrMax[base + i] = a;
+        if (i > 0 && a - (stopTimes.departure[row0 + i - 1] - start) < hop[base + i - 1]) hop[base + i - 1] = a - (stopTimes.departure[row0 + i - 1] - start);
       }
-      hop[base + length - 1] = 0;
     }
-    cache.set(network, lags);
+    hop[base + length - 1] = 0;
   }
   return lags;
 }

@@ -3,11 +3,12 @@
  * (plan-pages.ts), searches back from.
  */
 import { zonedTime, type EpochMs } from "../lib/zoned-time.js";
+import { derivedIndex } from "../network/derived-index.js";
 import type { Network, ServiceDate, ServiceSeconds } from "../network/model.js";
 import { serviceDayActive, serviceDayIndex } from "../timetable/is-service-active.js";
 
 /** Per network: service date -> the latest arrival of its trips (ServiceSeconds), -1 when none runs. Days are few. */
-const cache = new WeakMap<Network, Map<ServiceDate, ServiceSeconds>>();
+const dayEnds = derivedIndex("routing: service date -> latest arrival of its trips (ServiceSeconds; at most 64 dates)", () => new Map<ServiceDate, ServiceSeconds>());
 
 /**
  * The instant the last trip running on `date` arrives at its last stop (after midnight for a night bus: GTFS
@@ -15,8 +16,7 @@ const cache = new WeakMap<Network, Map<ServiceDate, ServiceSeconds>>();
  * trips (about 2 ms per 100,000), kept per network and date.
  */
 export function serviceDayEndMs(network: Network, date: ServiceDate): EpochMs | undefined {
-  let days = cache.get(network);
-  if (!days) cache.set(network, (days = new Map()));
+  const days = dayEnds(network);
   let last = days.get(date);
   if (last === undefined) {
     last = -1;

@@ -23,6 +23,7 @@
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { derivedIndex } from "../../network/derived-index.js";
 import type { Network } from "../../network/model.js";
 import { networkToday, networkValidity, validityWarnings } from "../../network/queries/network-validity.js";
 import type { RealtimeHealth } from "../../realtime/feed-manager.js";
@@ -203,16 +204,11 @@ export const Health = Type.Object(
   { title: "Health" },
 );
 
-const lineDirectionCounts = new WeakMap<Network, number>();
-function countLineDirections(net: Network): number {
-  let n = lineDirectionCounts.get(net);
-  if (n === undefined) {
-    n = 0;
-    for (const e of net.lineDirections.exists) n += e;
-    lineDirectionCounts.set(net, n);
-  }
+const countLineDirections = derivedIndex("number of line directions that exist (health)", (net: Network): number => {
+  let n = 0;
+  for (const e of net.lineDirections.exists) n += e;
   return n;
-}
+});
 
 export function networkSummary(net: Network, nowMs = Date.now()) {
   const { meta } = net;

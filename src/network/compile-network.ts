@@ -63,7 +63,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   const stage = options.onStage ?? (() => {});
   const ref = options.reference;
   const createdAt = (options.now ?? new Date()).toISOString();
-  const keys = keyBookFor({ inputs }, options.previousKeys, createdAt);
+  const keys = keyBookFor(inputs, options.previousKeys, createdAt);
   const ctx: CompileContext = { inputs, ref, pool: new StringPool(), warnings: new CompileWarnings(), keys };
   for (const { feed } of inputs) ctx.warnings.addFeed(feed);
 

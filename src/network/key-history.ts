@@ -14,7 +14,7 @@
  * The KeyBook is the compiler's view: the stages ask it for the key an id had and tell it the keys they give;
  * `finish` marks what no stage gave again as removed and encodes the columns.
  */
-import type { CompileContext } from "./compile-context.js";
+import type { GtfsFeed } from "../gtfs/types.js";
 import { NONE16 } from "./constants.js";
 import type { ImportInfo, KeyChanges, KeyHistoryColumns, NetworkMeta } from "./model.js";
 import type { StringPool } from "../lib/string-pool.js";
@@ -217,10 +217,10 @@ export class KeyBook {
 }
 
 /** The book of a compilation: its previous history (none with `--fresh-keys`) and this import's entry. */
-export function keyBookFor(ctx: Pick<CompileContext, "inputs">, previous: KeyHistory | undefined, createdAt: string): KeyBook {
+export function keyBookFor(inputs: readonly { feed: GtfsFeed }[], previous: KeyHistory | undefined, createdAt: string): KeyBook {
   const current: ImportInfo = {
     createdAt,
-    feeds: ctx.inputs.map(({ feed }) => ({ source: feed.source.split(/[\\/]/).pop() ?? feed.source, version: feed.feedInfo?.version })),
+    feeds: inputs.map(({ feed }) => ({ source: feed.source.split(/[\\/]/).pop() ?? feed.source, version: feed.feedInfo?.version })),
   };
   return new KeyBook(previous, current);
 }

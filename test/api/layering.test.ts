@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const src = new URL("../../src/", import.meta.url).pathname;
@@ -43,4 +43,53 @@ describe("layering", () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it("layering - no import cycle anywhere in src/ (type imports included: a cycle of types is a knot a reader must untie too)", () => {
+    const all = files(src);
+    const known = new Set(all);
+    const edges = new Map<string, string[]>();
+    for (const f of all) {
+      const targets: string[] = [];
+      for (const m of readFileSync(f, "utf8").matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+        const t = normalize(join(dirname(f), m[1].replace(/\.js$/, ".ts")));
+        if (known.has(t)) targets.push(t);
+      }
+      edges.set(f, targets);
+    }
+    expect(stronglyConnected(edges).filter((c) => c.length > 1).map((c) => c.map((f) => f.slice(src.length)).sort().join(" -> "))).toEqual([]);
+  });
 });
+
+/** Tarjan's strongly connected components of a directed graph. */
+function stronglyConnected(edges: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      out.push(component);
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return out;
+}

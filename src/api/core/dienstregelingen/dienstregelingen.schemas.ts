@@ -3,7 +3,7 @@
  * HalteDoorkomstenLijst, Ritten). Field order follows the operator's schema, which fast
  * serialisation keeps. Choices where spec, OpenAPI and real answers differ: docs/COMPATIBILITY.md.
  */
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Link, Links, Richting } from "../../shared/common.schemas.js";
 import { addParamHint, Datum } from "../../shared/params.schemas.js";
 
@@ -54,27 +54,39 @@ export const Notas = {
   omleidingen: Type.Array(Nota, { description: "planned diversions active that day at these stops or on this line direction" }),
 };
 
-export const HalteDoorkomst = Type.Object(
-  { haltenummer: Type.String(), doorkomsten: Type.Array(Doorkomst) },
-  { title: "HalteDoorkomst" },
-);
+/**
+ * The stop answers over a kind of passage: HalteDoorkomst (a stop and its passages), HalteDoorkomsten (the
+ * single-stop answer, and one item of the list answer) and HalteDoorkomstenLijst (the list answer). The timetable
+ * paths give them Doorkomst; the real-time paths (real-time.schemas.ts) RealtimeDoorkomst, with titles prefixed
+ * "Realtime" so that the OpenAPI document keeps both apart.
+ */
+export function halteDoorkomstSchemas<P extends TSchema>(passage: P, titlePrefix: "" | "Realtime") {
+  const halteDoorkomst = Type.Object(
+    { haltenummer: Type.String(), doorkomsten: Type.Array(passage) },
+    { title: `${titlePrefix}HalteDoorkomst` },
+  );
+  const halteDoorkomsten = Type.Object(
+    { halteDoorkomsten: Type.Array(halteDoorkomst), links: Links, ...Notas },
+    { title: `${titlePrefix}HalteDoorkomsten` },
+  );
+  const halteDoorkomstenLijst = Type.Object(
+    {
+      halteDoorkomstenLijst: Type.Array(halteDoorkomsten),
+      links: Type.Array(Link, {
+        description: "self, and one link with rel onbekendeHalte per requested stop that does not exist",
+      }),
+    },
+    { title: `${titlePrefix}HalteDoorkomstenLijst` },
+  );
+  return { halteDoorkomst, halteDoorkomsten, halteDoorkomstenLijst };
+}
 
+const timetableStopAnswers = halteDoorkomstSchemas(Doorkomst, "");
+export const HalteDoorkomst = timetableStopAnswers.halteDoorkomst;
 /** One stop's day: the single-stop answer, and one item of the list answer. */
-export const HalteDoorkomsten = Type.Object(
-  { halteDoorkomsten: Type.Array(HalteDoorkomst), links: Links, ...Notas },
-  { title: "HalteDoorkomsten" },
-);
+export const HalteDoorkomsten = timetableStopAnswers.halteDoorkomsten;
 export type HalteDoorkomsten = Static<typeof HalteDoorkomsten>;
-
-export const HalteDoorkomstenLijst = Type.Object(
-  {
-    halteDoorkomstenLijst: Type.Array(HalteDoorkomsten),
-    links: Type.Array(Link, {
-      description: "self, and one link with rel onbekendeHalte per requested stop that does not exist",
-    }),
-  },
-  { title: "HalteDoorkomstenLijst" },
-);
+export const HalteDoorkomstenLijst = timetableStopAnswers.halteDoorkomstenLijst;
 
 export const Rit = Type.Object(
   {

@@ -5,8 +5,8 @@
  * `predictionStatussen` after `dienstregelingTijdstip`, then `links`. Choices: docs/COMPATIBILITY.md.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { Link, Links, StringEnum } from "../../shared/common.schemas.js";
-import { Doorkomst, Notas } from "../dienstregelingen/dienstregelingen.schemas.js";
+import { Links, StringEnum } from "../../shared/common.schemas.js";
+import { Doorkomst, halteDoorkomstSchemas, Notas } from "../dienstregelingen/dienstregelingen.schemas.js";
 import { addParamHint } from "../../shared/params.schemas.js";
 
 const { links: _passageLinks, ...passageFields } = Doorkomst.properties;
@@ -34,27 +34,12 @@ export const RealtimeDoorkomst = Type.Object(
 );
 export type RealtimeDoorkomst = Static<typeof RealtimeDoorkomst>;
 
-export const RealtimeHalteDoorkomst = Type.Object(
-  { haltenummer: Type.String(), doorkomsten: Type.Array(RealtimeDoorkomst) },
-  { title: "RealtimeHalteDoorkomst" },
-);
-
+const realtimeStopAnswers = halteDoorkomstSchemas(RealtimeDoorkomst, "Realtime");
+export const RealtimeHalteDoorkomst = realtimeStopAnswers.halteDoorkomst;
 /** One stop's next passages: the single-stop answer, and one item of the list answer. */
-export const RealtimeHalteDoorkomsten = Type.Object(
-  { halteDoorkomsten: Type.Array(RealtimeHalteDoorkomst), links: Links, ...Notas },
-  { title: "RealtimeHalteDoorkomsten" },
-);
+export const RealtimeHalteDoorkomsten = realtimeStopAnswers.halteDoorkomsten;
 export type RealtimeHalteDoorkomsten = Static<typeof RealtimeHalteDoorkomsten>;
-
-export const RealtimeHalteDoorkomstenLijst = Type.Object(
-  {
-    halteDoorkomstenLijst: Type.Array(RealtimeHalteDoorkomsten),
-    links: Type.Array(Link, {
-      description: "self, and one link with rel onbekendeHalte per requested stop that does not exist",
-    }),
-  },
-  { title: "RealtimeHalteDoorkomstenLijst" },
-);
+export const RealtimeHalteDoorkomstenLijst = realtimeStopAnswers.halteDoorkomstenLijst;
 export type RealtimeHalteDoorkomstenLijst = Static<typeof RealtimeHalteDoorkomstenLijst>;
 
 export const RealtimeRit = Type.Object(

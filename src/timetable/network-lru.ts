@@ -17,7 +17,8 @@ interface Entries<V, K> {
 
 /**
  * An LRU per network, at most `maxWeight` per network (weight: e.g. a value's passages), listed as `name` among the
- * derived indexes. The entries of a network live in a derivedIndex (a WeakMap keyed by it), so a swapped-out network takes them with it and a network never sees another's.
+ * derived indexes. The entries of a network live in a derivedIndex (a WeakMap keyed by it), so a swapped-out
+ * network takes them with it and a network never sees another's.
  * A value weighing over a quarter of the bound is computed every time rather than emptying the cache for it.
  * Number keys where they do: a Map hashes them without building a string.
  */

@@ -6,7 +6,6 @@
  * Walking: when walking the whole way (straight line x detour, walk-access.ts) is at most 2 km, a journey that takes
  * as long or longer is never proposed, and the walk itself is, on the first page, when it arrives first (walkingOnly).
  */
-import type { EpochMs } from "../lib/zoned-time.js";
 import { zonedTime } from "../lib/zoned-time.js";
 import type { Network } from "../network/model.js";
 import { passageMaker } from "../timetable/make-passage.js";
@@ -17,7 +16,7 @@ import type { Itinerary, PlanContext, PlanParams, PlanResult } from "./plan-type
 import type { Journey } from "./raptor-types.js";
 import { stopAccesses, walkBetween, walkParameters } from "./walk-access.js";
 
-// The planner's contract, where the CLI and the API have always found it.
+// The planner's contract (plan-types.ts), re-exported: a caller that only plans needs this module alone.
 export { type Itinerary, PLAN_MODES, type PlanMode, type PlanPlace, type PlanResult, type PlanStep } from "./plan-types.js";
 
 /** The time budget of a whole plan (ROUTEPLAN_BUDGET_MS): past it, searches answer with what they have. */
@@ -25,7 +24,7 @@ export const DEFAULT_PLAN_BUDGET_MS = 1000;
 
 const SECOND = 1000;
 
-/** The route plan of E1 (module comment). Never throws for want of stops or trips: the page is then empty. */
+/** The route plan of E1 (pages: plan-pages.ts). Never throws for want of stops or trips: the page is then empty. */
 export function planJourneys(network: Network, realtime: RealtimeOverlay | undefined, params: PlanParams): PlanResult {
   const walk = walkParameters(network, params.walkRadiusMeters);
   const ctx: PlanContext = {

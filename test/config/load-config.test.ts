@@ -1,27 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { LijnwijzerError } from "../../src/errors.js";
 import { loadConfig } from "../../src/config/load-config.js";
+import { failure, tempFile } from "./support/config-failure.js";
 
-const keysFile = (text: string) => {
-  const dir = mkdtempSync(join(tmpdir(), "lw-config-"));
-  const path = join(dir, "keys.txt");
-  writeFileSync(path, text);
-  return path;
-};
-
-const failure = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    expect(e).toBeInstanceOf(LijnwijzerError);
-    expect((e as LijnwijzerError).code).toBe("LW_CONFIG_INVALID");
-    return (e as Error).message;
-  }
-  throw new Error("loadConfig accepted an invalid configuration");
-};
+const keysFile = tempFile;
 
 describe("loadConfig", () => {
   it("loadConfig - defaults: port 8080, all interfaces, the operator's prefixes, the demo key with a warning", () => {

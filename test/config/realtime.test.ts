@@ -5,27 +5,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LijnwijzerError } from "../../src/errors.js";
 import { loadConfig } from "../../src/config/load-config.js";
+import { failure, tempFile } from "./support/config-failure.js";
 
 /** A file that exists, for a feed read from a file. */
-const existingFile = (text: string) => {
-  const dir = mkdtempSync(join(tmpdir(), "lw-config-"));
-  const path = join(dir, "keys.txt");
-  writeFileSync(path, text);
-  return path;
-};
-
-const failure = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    expect(e).toBeInstanceOf(LijnwijzerError);
-    expect((e as LijnwijzerError).code).toBe("LW_CONFIG_INVALID");
-    return (e as Error).message;
-  }
-  throw new Error("loadConfig accepted an invalid configuration");
-};
+const existingFile = tempFile;
 
 describe("loadConfig - real-time", () => {
   it("loadConfig - REALTIME_FEEDS lists URLs, files and the simulator; URL feeds take REALTIME_HEADERS and are named without their query", () => {

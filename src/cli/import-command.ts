@@ -43,6 +43,10 @@ export interface ImportOptions {
   reference?: string;
   /** Footpath radius in metres (compileNetwork's walkRadiusMeters); default 400. */
   walkRadiusMeters?: number;
+  /** Longest chain of footpaths kept as one, in seconds (compileNetwork's walkBudgetSeconds); default 900. */
+  walkBudgetSeconds?: number;
+  /** Walking pace (compileNetwork's walkMetersPerSecond); default 1.25 m/s. */
+  walkMetersPerSecond?: number;
   /** BeST Address CSV exports: streets and addresses for the location search (read-addresses.ts). */
   addresses?: string[];
   /** Points of interest, CSV or GeoJSON (read-pois.ts). */
@@ -92,6 +96,8 @@ export async function importFeeds(options: ImportOptions): Promise<ImportResult>
     network = compileNetwork(inputs, {
       reference,
       walkRadiusMeters: options.walkRadiusMeters,
+      walkBudgetSeconds: options.walkBudgetSeconds,
+      walkMetersPerSecond: options.walkMetersPerSecond,
       addresses,
       pois,
       previousKeys: keys.history,
@@ -274,10 +280,24 @@ export function networkCounts(network: Network): string[] {
   return [
     "network:",
     `  entities ${m.entities.length}, stops ${network.stops.count}, lines ${network.lines.count}, patterns ${network.patterns.count}`,
-    `  trips ${network.trips.count}, stop times ${network.stopTimes.count}, services ${network.services.count}, footpaths ${network.stops.footpathTo.length} (walk radius ${m.footpaths.maxMeters} m)`,
+    `  trips ${network.trips.count}, stop times ${network.stopTimes.count}, services ${network.services.count}`,
+    footpathLine(network),
     `  notes ${network.notes.count}, diversions ${m.diversions.length}, municipalities ${m.municipalities.length}, regions ${m.regions.length}`,
     `  places ${network.places.count}${placeCounts(network)}`,
   ];
+}
+
+/**
+ * `footpaths 2 (walk radius 400 m, chained up to 15 min, 4.5 km/h; 30 B)`: the count, the walking model
+ * (meta.footpaths; docs/DATASET_EXTENSIONS.md "Footpaths") and the bytes of the three footpath columns.
+ */
+function footpathLine(network: Network): string {
+  const f = network.meta.footpaths;
+  const { footpathStart, footpathTo, footpathSeconds } = network.stops;
+  const bytes = footpathStart.byteLength + footpathTo.byteLength + footpathSeconds.byteLength;
+  const chained = f.budgetSeconds === undefined ? "direct only" : f.budgetSeconds > 0 ? `chained up to ${+(f.budgetSeconds / 60).toFixed(2)} min` : "not chained";
+  const kmh = +(f.walkMetersPerSecond * 3.6).toFixed(2);
+  return `  footpaths ${footpathTo.length.toLocaleString("en")} (walk radius ${f.maxMeters} m, ${chained}, ${kmh} km/h; ${formatBytes(bytes)})`;
 }
 
 /** `: hoofdgemeente 285, deelgemeente 1100, ...`, the kinds present in PLACE_KINDS order; "" for none. */

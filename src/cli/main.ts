@@ -1,6 +1,6 @@
 /**
  * The `lijnwijzer` command:
- *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none] [--walk-radius <m>]
+ *   lijnwijzer import <feed>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none] [--walk-radius <m>] [--walk-budget <min>] [--walk-speed <km/h>]
  *                     [--addresses <csv>]... [--pois <csv|geojson>]...
  *   lijnwijzer inspect <file> [--stops|--lines|--key-history] [filter]
  *   lijnwijzer serve [--network <file>] [--port <n>] [--workers <n>] [--realtime <url|file|simulator>]... [--no-realtime]
@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { GtfsError } from "../gtfs/gtfs-error.js";
 import { LijnwijzerError } from "../errors.js";
 import { loadConfig } from "../config/load-config.js";
-import { MAX_WALK_RADIUS_METERS } from "../network/build-footpaths.js";
+import { FOOTPATH_PARAMETERS, MAX_WALK_BUDGET_SECONDS, MAX_WALK_RADIUS_METERS, WALK_SPEED_KMH_RANGE } from "../network/build-footpaths.js";
 import { CliError } from "./cli-error.js";
 import { ensureDemoSnapshot } from "./demo-snapshot.js";
 import { parseHeaderOptions } from "./header-options.js";
@@ -34,7 +34,8 @@ import { SIMULATE_USAGE, simulateCommand } from "./simulate-command.js";
 
 const USAGE = `usage:
   lijnwijzer import <feed.zip|folder|url>... --out <file> [--profile auto|delijn|generic] [--reference <dir>|none]
-                    [--walk-radius <metres>] [--addresses <csv>]... [--pois <csv|geojson>]...
+                    [--walk-radius <metres>] [--walk-budget <minutes>] [--walk-speed <km/h>]
+                    [--addresses <csv>]... [--pois <csv|geojson>]...
                     [--header "Name: value"]... [--previous <snapshot> | --fresh-keys]
       a feed may be an http(s) URL of a GTFS zip, fetched with the --header lines (e.g. a subscription key)
       keys never move: every stop, line, line direction and entity that survives keeps the key of the snapshot
@@ -45,6 +46,9 @@ const USAGE = `usage:
       conventions and generic for any other; the summary says which each feed got and why
       --walk-radius: stops at most this far apart (straight line) are linked on foot for route planning
       (default 400, at most ${MAX_WALK_RADIUS_METERS}); 0 walks only along transfers.txt and between platforms of one station
+      --walk-budget: walks chaining several of those footpaths (A -> B -> C) become one footpath when they take at
+      most this long (default ${FOOTPATH_PARAMETERS.budgetSeconds / 60}, at most ${MAX_WALK_BUDGET_SECONDS / 60}; 0: no chains)
+      --walk-speed: walking pace of the footpaths and of route plans' walks (default ${FOOTPATH_PARAMETERS.walkMetersPerSecond * 3.6}, ${WALK_SPEED_KMH_RANGE[0]} to ${WALK_SPEED_KMH_RANGE[1]})
       --addresses: streets and addresses for the location search, from the Belgian address register's CSV export
       (BeST Address, e.g. openaddress-bevlg.csv); --pois: points of interest, CSV (name,kind,lat,lon) or GeoJSON
       points with properties name and kind; both may be given more than once
@@ -136,6 +140,8 @@ async function importCommand(args: string[]): Promise<number> {
       profile: { type: "string", default: "auto" },
       reference: { type: "string" },
       "walk-radius": { type: "string" },
+      "walk-budget": { type: "string" },
+      "walk-speed": { type: "string" },
       addresses: { type: "string", multiple: true },
       pois: { type: "string", multiple: true },
       header: { type: "string", multiple: true, short: "H" },
@@ -159,6 +165,23 @@ async function importCommand(args: string[]): Promise<number> {
       return usage(`--walk-radius must be a number of metres from 0 to ${MAX_WALK_RADIUS_METERS}, not "${values["walk-radius"]}"`);
     }
   }
+  let walkBudgetSeconds: number | undefined;
+  if (values["walk-budget"] !== undefined) {
+    const minutes = Number(values["walk-budget"]);
+    if (values["walk-budget"].trim() === "" || !(minutes >= 0 && minutes * 60 <= MAX_WALK_BUDGET_SECONDS)) {
+      return usage(`--walk-budget must be a number of minutes from 0 to ${MAX_WALK_BUDGET_SECONDS / 60}, not "${values["walk-budget"]}"`);
+    }
+    walkBudgetSeconds = Math.round(minutes * 60);
+  }
+  let walkMetersPerSecond: number | undefined;
+  if (values["walk-speed"] !== undefined) {
+    const kmh = Number(values["walk-speed"]);
+    const [slowest, fastest] = WALK_SPEED_KMH_RANGE;
+    if (values["walk-speed"].trim() === "" || !(kmh >= slowest && kmh <= fastest)) {
+      return usage(`--walk-speed must be a number of km/h from ${slowest} to ${fastest}, not "${values["walk-speed"]}"`);
+    }
+    walkMetersPerSecond = kmh / 3.6;
+  }
   if (values.previous !== undefined && values["fresh-keys"]) return usage("--previous and --fresh-keys exclude each other: continue the keys of a snapshot, or start them over");
   await importFeeds({
     feeds: positionals,
@@ -169,6 +192,8 @@ async function importCommand(args: string[]): Promise<number> {
     profile,
     reference: values.reference,
     walkRadiusMeters,
+    walkBudgetSeconds,
+    walkMetersPerSecond,
     addresses: values.addresses,
     pois: values.pois,
   });

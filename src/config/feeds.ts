@@ -47,7 +47,7 @@ const DEFAULT_FEED_MAX_BYTES = 1024 ** 3;
 /** Default interval: an operator publishes weekly or so, and a check that finds nothing new is one 304. */
 const DEFAULT_REFRESH_SECONDS = 6 * 3600;
 /** Options of `lijnwijzer import` a refresh may pass on; --out and --previous are the refresh's own. */
-const IMPORT_OPTIONS_WITH_VALUE = ["--profile", "--reference", "--walk-radius", "--addresses", "--pois"];
+const IMPORT_OPTIONS_WITH_VALUE = ["--profile", "--reference", "--walk-radius", "--walk-budget", "--walk-speed", "--addresses", "--pois"];
 
 /** The command line replaces each variable it gives; feeds are checked for repeats and their names made unique. */
 export function parseFeeds(env: ConfigEnv, overrides: FeedOverrides): FeedsConfig {

@@ -2,21 +2,34 @@ import KDBush from "kdbush";
 import type { FootpathLinks } from "./footpath-links.js";
 
 /**
- * Walking between nearby stops, for transfers in route planning.
+ * Walking between nearby stops, for transfers in route planning (docs/DATASET_EXTENSIONS.md "Footpaths").
  * Straight-line distance times a detour factor, walked at a steady pace. 400 m straight is
  * about 7 minutes on foot: further than that a planner should route over the street network.
+ * These direct footpaths are then chained (chain-footpaths.ts) up to a walking budget.
  */
 export const FOOTPATH_PARAMETERS = {
   /** Straight-line radius searched around each stop: the default of `lijnwijzer import --walk-radius`. */
   maxMeters: 400,
   /** Streets are not straight: 1.3 is a common urban value (ratio of network to straight-line distance). */
   detourFactor: 1.3,
-  /** 4.5 km/h. */
+  /** 4.5 km/h: the default of `lijnwijzer import --walk-speed` (km/h there). */
   walkMetersPerSecond: 1.25,
+  /**
+   * The longest chain of direct footpaths kept as one footpath (seconds): the default of `lijnwijzer import
+   * --walk-budget` (minutes there). 15 minutes is about 870 m straight at the defaults, a walk people take to change
+   * lines in a city; 0 keeps the direct footpaths only.
+   */
+  budgetSeconds: 900,
 } as const;
 
 /** The largest --walk-radius: beyond 2 km a stop has hundreds of footpaths, and nobody walks that without a map. */
 export const MAX_WALK_RADIUS_METERS = 2000;
+
+/** The largest --walk-budget (seconds): 30 minutes on foot is a trip of its own, not a change of lines. */
+export const MAX_WALK_BUDGET_SECONDS = 1800;
+
+/** The slowest and fastest --walk-speed (km/h): a slow stroll to a brisk walk. */
+export const WALK_SPEED_KMH_RANGE = [2, 7] as const;
 
 export interface Footpaths {
   /** StopIdx -> first row; length stopCount + 1 */
@@ -28,6 +41,14 @@ export interface Footpaths {
   to: Uint32Array;
   /** row -> walking time (seconds) */
   seconds: Uint16Array;
+}
+
+/** The direct footpaths (buildFootpaths), with what chaining them must respect (chain-footpaths.ts). */
+export interface DirectFootpaths extends Footpaths {
+  /** row -> 1 when its time is a transfers.txt min_transfer_time, which a shorter chain never replaces; else 0 */
+  fixed: Uint8Array;
+  /** from StopIdx -> the StopIdx transfers.txt forbids walking to (transfer_type 3), which no chain may link */
+  forbidden: Map<number, Set<number>>;
 }
 
 const METERS_PER_DEGREE_LAT = 111_320;
@@ -50,13 +71,14 @@ export function buildFootpaths(
   lon: Float64Array,
   links: FootpathLinks,
   maxMeters: number = FOOTPATH_PARAMETERS.maxMeters,
-): Footpaths {
+  walkMetersPerSecond: number = FOOTPATH_PARAMETERS.walkMetersPerSecond,
+): DirectFootpaths {
   const n = lat.length;
   let meanLat = 0;
   for (let i = 0; i < n; i++) meanLat += lat[i];
   meanLat = n ? meanLat / n : 0;
   const kx = METERS_PER_DEGREE_LAT * Math.cos((meanLat * Math.PI) / 180);
-  const { detourFactor, walkMetersPerSecond } = FOOTPATH_PARAMETERS;
+  const { detourFactor } = FOOTPATH_PARAMETERS;
   const walkSeconds = (a: number, b: number) => {
     const dx = (lon[b] - lon[a]) * kx;
     const dy = (lat[b] - lat[a]) * METERS_PER_DEGREE_LAT;
@@ -90,10 +112,20 @@ export function buildFootpaths(
     if (!m) overrides.set(t.from, (m = new Map()));
     m.set(t.to, type === 3 ? FORBIDDEN : (t.row.minTransferTime ?? WALKED));
   }
+  const forbidden = new Map<number, Set<number>>();
+  for (const [from, m] of overrides) {
+    for (const [o, secs] of m) {
+      if (secs !== FORBIDDEN || o === from) continue;
+      let set = forbidden.get(from);
+      if (!set) forbidden.set(from, (set = new Set()));
+      set.add(o);
+    }
+  }
 
   const start = new Uint32Array(n + 1);
   const to: number[] = [];
   const seconds: number[] = [];
+  const fixed: number[] = [];
   const reach = new Map<number, number>();
   for (let s = 0; s < n; s++) {
     start[s] = to.length;
@@ -116,8 +148,10 @@ export function buildFootpaths(
     for (const o of [...reach.keys()].sort((a, b) => a - b)) {
       to.push(o);
       seconds.push(Math.min(reach.get(o)!, 0xffff));
+      const secs = over?.get(o);
+      fixed.push(secs !== undefined && secs >= 0 ? 1 : 0);
     }
   }
   start[n] = to.length;
-  return { start, to: Uint32Array.from(to), seconds: Uint16Array.from(seconds) };
+  return { start, to: Uint32Array.from(to), seconds: Uint16Array.from(seconds), fixed: Uint8Array.from(fixed), forbidden };
 }

@@ -12,6 +12,7 @@ import { basename } from "node:path";
 import { StringPool } from "../lib/string-pool.js";
 import type { AddressTable, PoiTable, ReferenceData } from "../reference/types.js";
 import { buildFootpaths, FOOTPATH_PARAMETERS } from "./build-footpaths.js";
+import { chainFootpaths } from "./chain-footpaths.js";
 import { CompileWarnings, type CompileContext, type CompileInput } from "./compile-context.js";
 import { compileDiversions } from "./compile-diversions.js";
 import { compileEntities } from "./compile-entities.js";
@@ -48,6 +49,13 @@ export interface CompileOptions {
    * of one parent station and the pairs transfers.txt links (build-footpaths.ts). Recorded in meta.footpaths.
    */
   walkRadiusMeters?: number;
+  /**
+   * Chains of footpaths walking at most this long become one footpath (default 900 s; 0: the direct ones only);
+   * chain-footpaths.ts. Recorded in meta.footpaths.
+   */
+  walkBudgetSeconds?: number;
+  /** Walking pace of the footpaths and of E1's walks to and from stops (default 1.25 m/s). Recorded in meta.footpaths. */
+  walkMetersPerSecond?: number;
   /** Streets and addresses for the location search (readAddresses, `import --addresses`); compile-places.ts. */
   addresses?: AddressTable;
   /** Points of interest for the location search (readPois, `import --pois`). */
@@ -98,7 +106,9 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   indexStopPatterns(stops, tripTable.patterns);
   stage("footpaths");
   const walkRadius = options.walkRadiusMeters ?? FOOTPATH_PARAMETERS.maxMeters;
-  const fp = buildFootpaths(stops.lat, stops.lon, footpathLinks(inputs, stopTable), walkRadius);
+  const walkBudget = options.walkBudgetSeconds ?? FOOTPATH_PARAMETERS.budgetSeconds;
+  const walkSpeed = options.walkMetersPerSecond ?? FOOTPATH_PARAMETERS.walkMetersPerSecond;
+  const fp = chainFootpaths(buildFootpaths(stops.lat, stops.lon, footpathLinks(inputs, stopTable), walkRadius, walkSpeed), walkBudget);
   stops.footpathStart = fp.start;
   stops.footpathTo = fp.to;
   stops.footpathSeconds = fp.seconds;
@@ -144,7 +154,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     municipalities: stopTable.municipalities,
     colours,
     diversions,
-    footpaths: { ...FOOTPATH_PARAMETERS, maxMeters: walkRadius },
+    footpaths: { ...FOOTPATH_PARAMETERS, maxMeters: walkRadius, walkMetersPerSecond: walkSpeed, budgetSeconds: walkBudget },
     imports: keys.imports,
     keyChanges,
     warnings: warnings.list(),

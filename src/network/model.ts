@@ -166,8 +166,12 @@ export interface NetworkMeta {
   municipalities: MunicipalityInfo[];
   colours: ColourInfo[];
   diversions: DiversionInfo[];
-  /** Footpath parameters, documented in the compiler. */
-  footpaths: { maxMeters: number; detourFactor: number; walkMetersPerSecond: number };
+  /**
+   * The walking model of the footpaths (build-footpaths.ts, chain-footpaths.ts; docs/DATASET_EXTENSIONS.md
+   * "Footpaths"): straight-line radius (metres), detour factor, pace (m/s), and the longest chain of footpaths kept
+   * as one (seconds; absent in snapshots written before footpaths were chained, whose footpaths are direct only).
+   */
+  footpaths: { maxMeters: number; detourFactor: number; walkMetersPerSecond: number; budgetSeconds?: number };
   /** The imports this network's keys come from, oldest first, this one last (key-history.ts). */
   imports: ImportInfo[];
   /** What this import changed in the keys of the snapshot it continued (all "added" for a first import). */

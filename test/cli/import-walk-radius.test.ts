@@ -27,7 +27,7 @@ describe("lijnwijzer import --walk-radius", () => {
     const net = loadSnapshot(r.out);
     expect(net.stops.footpathTo.length).toBe(2);
     expect(net.meta.footpaths.maxMeters).toBe(400);
-    expect(r.stdout).toContain("footpaths 2 (walk radius 400 m)");
+    expect(r.stdout).toContain("footpaths 2 (walk radius 400 m, chained up to 15 min, 4.5 km/h; 32 B)");
   });
 
   it("import - --walk-radius 0 links no two stops that share no station and no transfers.txt row", async () => {

@@ -50,7 +50,7 @@ describe("compileNetwork footpaths", () => {
     const net = subway([]);
     expect(net.stops.count).toBe(5);
     expect(paths(net)).toEqual(["101N->101S:0", "101S->101N:0", "103N->103S:0", "103S->103N:0"]);
-    expect(net.meta.footpaths).toEqual({ maxMeters: 400, detourFactor: 1.3, walkMetersPerSecond: 1.25 });
+    expect(net.meta.footpaths).toEqual({ maxMeters: 400, detourFactor: 1.3, walkMetersPerSecond: 1.25, budgetSeconds: 900 });
   });
 
   it("compileNetwork - a transfers.txt row between stations applies to their platforms; from a station to itself, it is the time to change at each platform", () => {
@@ -88,8 +88,9 @@ describe("compileNetwork footpaths", () => {
       ["103", "X", 0],
       ["X", "103S", 2, 240],
     ]);
-    // 1,001.9 m straight (0.009 degrees of latitude) x 1.3 / 1.25 m/s = 1,041.95 s
-    expect(paths(net)).toEqual(["101N->101S:0", "101S->101N:0", "103N->103S:0", "103N->X:1042", "103S->103N:0", "103S->X:1042", "X->103S:240"]);
+    // 1,001.9 m straight (0.009 degrees of latitude) x 1.3 / 1.25 m/s = 1,041.95 s: beyond the 900 s budget, but a
+    // direct footpath stays; X -> 103N is the chain X -> 103S (240 s) -> 103N (0 s, the same station)
+    expect(paths(net)).toEqual(["101N->101S:0", "101S->101N:0", "103N->103S:0", "103N->X:1042", "103S->103N:0", "103S->X:1042", "X->103N:240", "X->103S:240"]);
   });
 
   it("compileNetwork - walk radius 0 keeps the stations and transfers.txt, and meta.footpaths records it", () => {

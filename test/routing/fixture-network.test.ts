@@ -14,6 +14,15 @@ describe("routing fixtures", () => {
     expect(n.stops.footpathTo.length).toBe(2);
   });
 
+  it("chained-walk - Kerk -> Brug -> Markt, 383 s each, is one footpath of 766 s each way; Kerk and Markt are 735 m apart", async () => {
+    const n = await fixtureNetwork("chained-walk");
+    expect(footpathSeconds(n, "301002", "301003")).toBe(383);
+    expect(footpathSeconds(n, "301003", "301004")).toBe(383);
+    expect(footpathSeconds(n, "301002", "301004")).toBe(766);
+    expect(footpathSeconds(n, "301004", "301002")).toBe(766);
+    expect(n.stops.footpathTo.length).toBe(6);
+  });
+
   it("min-transfer-time - perron 1 -> perron 2 takes the 300 s of transfers.txt, the way back its 21 s walk", async () => {
     const n = await fixtureNetwork("min-transfer-time");
     expect(n.stops.count).toBe(4);

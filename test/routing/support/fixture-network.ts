@@ -16,6 +16,7 @@ import type { RealtimeState } from "../../../src/realtime/realtime-state.js";
 export type RoutingFixture =
   | "direct-trip"
   | "walk-transfer"
+  | "chained-walk"
   | "min-transfer-time"
   | "forbidden-transfer"
   | "after-midnight"

@@ -1,0 +1,84 @@
+/** chainFootpaths over buildFootpaths: chained walks become one footpath, within the budget and transfers.txt's rules. */
+import { describe, expect, it } from "vitest";
+import type { TransferRow } from "../../src/gtfs/types.js";
+import { buildFootpaths, type Footpaths } from "../../src/network/build-footpaths.js";
+import { chainFootpaths } from "../../src/network/chain-footpaths.js";
+import type { FootpathLinks } from "../../src/network/footpath-links.js";
+
+/** Stops on the meridian 4.7 E, `metres` north of 50.87 N each (111,320 m per degree of latitude). */
+function stopsAt(...metres: number[]) {
+  return { lat: Float64Array.from(metres, (m) => 50.87 + m / 111_320), lon: new Float64Array(metres.length).fill(4.7) };
+}
+
+const row = (transferType: number, minTransferTime?: number): TransferRow => ({ fromStopId: "", toStopId: "", transferType, minTransferTime });
+
+function links(n: number, transfers: FootpathLinks["transfers"] = [], stations: number[][] = []): FootpathLinks {
+  const station = new Int32Array(n).fill(-1);
+  stations.forEach((members, g) => members.forEach((s) => (station[s] = g)));
+  return { transfers, station };
+}
+
+/** "from->to:seconds" of every footpath. */
+function paths(fp: Footpaths): string[] {
+  const out: string[] = [];
+  for (let s = 0; s + 1 < fp.start.length; s++) for (let i = fp.start[s]; i < fp.start[s + 1]; i++) out.push(`${s}->${fp.to[i]}:${fp.seconds[i]}`);
+  return out;
+}
+
+describe("chainFootpaths", () => {
+  it("chainFootpaths - A -> B and B -> C within the radius make A -> C beyond it, at the sum of their times", () => {
+    // 0-1 301 m (313.04 s -> 314 s), 1-2 301 m (314 s), 0-2 602 m: beyond 400 m
+    const { lat, lon } = stopsAt(0, 301, 602);
+    const direct = buildFootpaths(lat, lon, links(3));
+    expect(paths(direct)).toEqual(["0->1:314", "1->0:314", "1->2:314", "2->1:314"]);
+    expect(paths(chainFootpaths(direct, 900))).toEqual(["0->1:314", "0->2:628", "1->0:314", "1->2:314", "2->0:628", "2->1:314"]);
+  });
+
+  it("chainFootpaths - a chain longer than the budget is dropped; budget 0 keeps the direct footpaths as they are", () => {
+    const { lat, lon } = stopsAt(0, 301, 602, 903);
+    const direct = buildFootpaths(lat, lon, links(4));
+    // 0 -> 3 is 942 s over three footpaths of 314 s: beyond 900 s; 0 -> 2 (628 s) stays
+    const chained = paths(chainFootpaths(direct, 900));
+    expect(chained).toContain("0->2:628");
+    expect(chained.filter((p) => p.startsWith("0->3") || p.startsWith("3->0"))).toEqual([]);
+    expect(paths(chainFootpaths(direct, 0))).toEqual(paths(direct));
+    expect(paths(chainFootpaths(direct, 942))).toContain("0->3:942");
+  });
+
+  it("chainFootpaths - a direct footpath beyond the budget stays (platforms of one station far apart)", () => {
+    const { lat, lon } = stopsAt(0, 1201);
+    expect(paths(chainFootpaths(buildFootpaths(lat, lon, links(2, [], [[0, 1]])), 900))).toEqual(["0->1:1250", "1->0:1250"]);
+  });
+
+  it("chainFootpaths - a min_transfer_time keeps its time where a chain is shorter, and chains at its time", () => {
+    // 0-1 20 m (21 s), but transfers.txt says 0 -> 1 takes 300 s; 1-2 300 m (312 s)
+    const { lat, lon } = stopsAt(0, 20, 320);
+    const direct = buildFootpaths(lat, lon, links(3, [{ from: 0, to: 1, row: row(2, 300) }, { from: 2, to: 1, row: row(2, 0) }]));
+    const fp = paths(chainFootpaths(direct, 900));
+    expect(fp).toContain("0->1:300"); // not 0 -> 2 -> 1 at 312 + 0 ... (longer anyway) nor anything shorter
+    expect(fp).toContain("0->2:333"); // straight: 320 m, 333 s; within the radius, not the 300 + 312 chain
+    expect(fp).toContain("2->1:0");
+    expect(fp).toContain("2->0:21"); // 2 -> 1 (0 s, transfers.txt) -> 0 (21 s): shorter than its 333 s walk
+  });
+
+  it("chainFootpaths - a pair transfers.txt forbids is linked by no chain, but stops beyond it are reached through it", () => {
+    // 0-1, 1-2, 2-3 301 m each (314 s); transfers.txt forbids 0 -> 2 (one way)
+    const { lat, lon } = stopsAt(0, 301, 602, 903);
+    const direct = buildFootpaths(lat, lon, links(4, [{ from: 0, to: 2, row: row(3) }]));
+    const fp = paths(chainFootpaths(direct, 1000));
+    expect(fp.filter((p) => p.startsWith("0->"))).toEqual(["0->1:314", "0->3:942"]);
+    expect(fp).toContain("2->0:628");
+  });
+
+  it("chainFootpaths - a stop's row to itself stays and is no step of a chain", () => {
+    const { lat, lon } = stopsAt(0, 301, 602);
+    const direct = buildFootpaths(lat, lon, links(3, [{ from: 1, to: 1, row: row(2, 180) }]));
+    expect(paths(chainFootpaths(direct, 900))).toEqual(["0->1:314", "0->2:628", "1->0:314", "1->1:180", "1->2:314", "2->0:628", "2->1:314"]);
+  });
+
+  it("chainFootpaths - an empty network has no footpaths", () => {
+    const fp = chainFootpaths(buildFootpaths(new Float64Array(0), new Float64Array(0), links(0)), 900);
+    expect([...fp.start]).toEqual([0]);
+    expect(fp.to.length).toBe(0);
+  });
+});

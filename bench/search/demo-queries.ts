@@ -1,6 +1,6 @@
 /**
  * Writes the labelled query set of the demo network (bench/search/demo-queries.json), once: the set is then a fixed
- * fixture that bench:search (quality.ts) and test/search/demo-quality.test.ts measure against, however the engine
+ * fixture that bench:search (quality.ts) and test/search/demo-search.test.ts measure against, however the engine
  * changes. Rerun only to change the set:
  *
  *   npx tsx bench/search/demo-queries.ts [--out bench/search/demo-queries.json]

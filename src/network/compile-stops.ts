@@ -120,6 +120,9 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
   }));
   const municipalityByNis = new Map(municipalities.map((m, i) => [m.nis, i]));
   const parentName = inputs.map(({ feed }) => new Map(feed.stops.filter((s) => s.locationType === 1).map((s) => [s.stopId, s.name])));
+  // stops.wheelchair_boarding: "0 or empty ... the stop inherits its wheelchair_boarding behavior from the parent
+  // station, if specified in the parent" (gtfs.org/schedule/reference/#stopstxt).
+  const parentWheelchair = inputs.map(({ feed }) => new Map(feed.stops.filter((s) => s.locationType === 1).map((s) => [s.stopId, s.wheelchairBoarding])));
 
   const stops: Writable<StopColumns> = {
     count: stopCount,
@@ -163,7 +166,7 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
     stopPlace[s] = place || r.name;
     stops.longName[s] = pool.intern(place && !r.name.startsWith(place) ? `${place} ${r.name}` : r.name);
     stops.accessibility[s] = accessibilityBits(r);
-    stops.wheelchair[s] = r.wheelchairBoarding;
+    stops.wheelchair[s] = r.wheelchairBoarding !== 0 ? r.wheelchairBoarding : (parentWheelchair[d.feed].get(r.parentStation) ?? 0);
     stops.parentName[s] = pool.intern(parentName[d.feed].get(r.parentStation) ?? "");
     stops.parentGtfsId[s] = pool.intern(r.parentStation);
   });

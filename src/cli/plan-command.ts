@@ -12,6 +12,8 @@
  *   and later as E1 does, a stop point having no E1 URL. Otherwise a readable list, one line per step, times on the
  *   network's clock (the date added where it is not the query's);
  * - the access radius and time budget are E1's (ROUTEPLAN_WALK_RADIUS_METERS, ROUTEPLAN_BUDGET_MS).
+ * With --wheelchair, an itinerary, a vehicle or a stop of unknown wheelchair access is marked as E1's
+ * toegankelijkheidOnbekend marks it (plan-journeys.ts says when a plan uses them).
  * Exit code 0 with or without itineraries (an empty plan is an answer); 2 for arguments that are not understood.
  */
 import { readFileSync } from "node:fs";
@@ -212,7 +214,8 @@ export function planLines(request: PlanRequest, result: PlanResult): string[] {
     lines.push(
       `${i + 1}. ${clock(it.departureMs)} -> ${clock(it.arrivalMs)}  ${duration((it.arrivalMs - it.departureMs) / 1000)}, ` +
         `${it.walkingOnly ? "walking only" : `${it.transfers} transfer${it.transfers === 1 ? "" : "s"}`}` +
-        `${it.walkSeconds > 0 && !it.walkingOnly ? `, ${duration(it.walkSeconds)} walking` : ""}${it.best ? "  (best match)" : ""}`,
+        `${it.walkSeconds > 0 && !it.walkingOnly ? `, ${duration(it.walkSeconds)} walking` : ""}${it.best ? "  (best match)" : ""}` +
+        `${it.accessUnknown ? "  (wheelchair access unknown)" : ""}`,
     );
     for (const step of it.steps) lines.push(...stepLines(network, zone, clock, step));
   });
@@ -228,9 +231,13 @@ function stepLines(network: Network, zone: ZonedTime, clock: (ms: EpochMs) => st
   const line = s.lineDirection >> 1;
   const number = strings.get(lines.publicNumber[line]) || strings.get(lines.number[line]);
   const p = s.departure.passage;
+  // The marks of E1's toegankelijkheidOnbekend (a wheelchair plan): the vehicle and the stop boarded, the stop left.
+  const unknown = s.accessUnknown;
+  const boarding = [unknown?.trip ? "vehicle" : "", unknown?.from ? "stop" : ""].filter(Boolean);
+  const mark = (parts: string[]) => (parts.length ? `  [wheelchair access unknown: ${parts.join(", ")}]` : "");
   return [
-    `   ${passageTime(zone, clock, s.departure)}  ${s.transportType} ${number} towards ${p.destination} (trip ${p.tripNumber}) from ${placeName(network, s.from)}`,
-    `   ${passageTime(zone, clock, s.arrival)}    to ${placeName(network, s.to)}, ${lasting}`,
+    `   ${passageTime(zone, clock, s.departure)}  ${s.transportType} ${number} towards ${p.destination} (trip ${p.tripNumber}) from ${placeName(network, s.from)}${mark(boarding)}`,
+    `   ${passageTime(zone, clock, s.arrival)}    to ${placeName(network, s.to)}, ${lasting}${mark(unknown?.to ? ["stop"] : [])}`,
   ];
 }
 

@@ -11,6 +11,7 @@ import { type PlanPoint, pointPosition } from "./plan-point.js";
 import type { Itinerary, PlanContext, PlanParams, PlanPlace, PlanStep } from "./plan-types.js";
 import type { Journey, JourneyLeg } from "./raptor-types.js";
 import { stopDistance, walkBetween, type WalkParameters, walkParameters } from "./walk-access.js";
+import { ACCESS_UNKNOWN, stopWheelchairAccess, tripWheelchairAccess } from "./wheelchair-access.js";
 
 const SECOND = 1000;
 
@@ -52,7 +53,7 @@ export function assembleItinerary(ctx: PlanContext, j: Journey, realtime: Realti
   }
   if (j.arrivalMs > cursorMs) steps.push({ kind: "wait", from: at, to: at, departureMs: cursorMs, arrivalMs: j.arrivalMs, meters: 0 });
   const vehicles = steps.filter((s) => s.kind === "vehicle").length;
-  return {
+  const itinerary: Itinerary = {
     best: false,
     transfers: Math.max(0, vehicles - 1),
     departureMs: j.departureMs,
@@ -61,6 +62,23 @@ export function assembleItinerary(ctx: PlanContext, j: Journey, realtime: Realti
     walkingOnly: false,
     steps,
   };
+  if (ctx.params.wheelchair === true) markUnknownAccess(network, itinerary);
+  return itinerary;
+}
+
+/** A wheelchair plan's rides on a trip or between stops of unknown access, and their itinerary (wheelchair-access.ts). */
+function markUnknownAccess(network: Network, it: Itinerary): void {
+  for (const s of it.steps) {
+    if (s.kind !== "vehicle" || s.from.kind !== "stop" || s.to.kind !== "stop") continue;
+    const unknown = {
+      trip: tripWheelchairAccess(network, s.trip) === ACCESS_UNKNOWN,
+      from: stopWheelchairAccess(network, s.from.stop) === ACCESS_UNKNOWN,
+      to: stopWheelchairAccess(network, s.to.stop) === ACCESS_UNKNOWN,
+    };
+    if (!unknown.trip && !unknown.from && !unknown.to) continue;
+    s.accessUnknown = unknown;
+    it.accessUnknown = true;
+  }
 }
 
 function vehicleStep(

@@ -22,10 +22,11 @@
  * (compile-trips.ts): the answer is a step back from the trip a scan is on, else a bisection (pattern-lags.ts).
  *
  * Modes: a pattern is usable when its line's transportType is one of `modes` (default all).
- * Wheelchair: only trips with wheelchair_accessible 1, boarded and left only at stops with wheelchair_boarding 1 or
- * the MOTORISCHE_BEPERKING accessibility bit (which the compiler sets from wheelchair_boarding 1 when a feed has no
- * accessibility column). A stop with an unknown (0) or negative (2) wheelchair_boarding is not used; parent
- * stations' values are not inherited (the compiler keeps each stop's own).
+ * Wheelchair (wheelchair-access.ts): only trips with wheelchair_accessible 1, boarded and left only at stops with
+ * wheelchair_boarding 1 (a platform's 0 inherits its parent station's value: the compiler does) or the
+ * MOTORISCHE_BEPERKING accessibility bit (which the compiler sets from wheelchair_boarding 1 when a feed has no
+ * accessibility column). With `wheelchairUnknown` also trips and stops whose value is unknown (0); a known-negative
+ * (2) one never. plan-journeys.ts decides when a plan asks for them.
  */
 import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
@@ -40,6 +41,7 @@ import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
 import { dayTrips } from "./day-trips.js";
 import { type PatternLags, patternLags } from "./pattern-lags.js";
 import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js";
+import { ACCESS_UNKNOWN, ACCESS_YES, stopWheelchairAccess } from "./wheelchair-access.js";
 
 export interface NetworkViewOptions {
   /** The span of instants the search may use: departures from fromMs, arrivals up to toMs. */
@@ -49,6 +51,8 @@ export interface NetworkViewOptions {
   /** Default: every transport type. */
   modes?: readonly TransportType[];
   wheelchair?: boolean;
+  /** With `wheelchair`: also trips and stops of unknown wheelchair access (GTFS 0), never the inaccessible (2). */
+  wheelchairUnknown?: boolean;
 }
 
 // Module constants, not imports, in the hot members: a bundler's live binding may be a getter.
@@ -101,6 +105,8 @@ class NetworkView implements TransitView {
   /** PatternIdx -> 1 when one of its trips runs on a date of the view and its mode is asked for. */
   private readonly patternOk: Uint8Array;
   private readonly wheelchair: boolean;
+  /** Bit v set: a trip with wheelchair_accessible v may be ridden (with `wheelchair`). */
+  private readonly tripAccessMask: number;
   // The columns the hot members read, unpacked once.
   private readonly stopTimeStart: Uint32Array;
   private readonly tripWheelchair: Uint8Array;
@@ -168,7 +174,9 @@ class NetworkView implements TransitView {
       }
     }
     this.wheelchair = options.wheelchair === true;
-    const flags = stopRowFlags(network, this.wheelchair);
+    const level = !this.wheelchair ? WHEELCHAIR_ANY : options.wheelchairUnknown === true ? WHEELCHAIR_OR_UNKNOWN : WHEELCHAIR_KNOWN;
+    this.tripAccessMask = level === WHEELCHAIR_OR_UNKNOWN ? (1 << ACCESS_YES) | (1 << ACCESS_UNKNOWN) : 1 << ACCESS_YES;
+    const flags = stopRowFlags(network, level);
     this.boardable = flags.board;
     this.alightable = flags.alight;
 
@@ -184,7 +192,7 @@ class NetworkView implements TransitView {
 
   /** Whether a running trip passes the wheelchair filter. Hot. */
   private usable(t: TripIdx): boolean {
-    return !this.wheelchair || this.tripWheelchair[t] === 1;
+    return !this.wheelchair || ((this.tripAccessMask >> this.tripWheelchair[t]) & 1) === 1;
   }
 
   // hot: no allocation without an overlay
@@ -424,19 +432,26 @@ function patternsOfModes(network: Network, modes: readonly TransportType[]): Uin
   return patternsOfMask(network, mask);
 }
 
+/** The stops a view may board and leave at: any; wheelchair-accessible ones; those and the unknown ones. */
+const WHEELCHAIR_ANY = 0;
+const WHEELCHAIR_KNOWN = 1;
+const WHEELCHAIR_OR_UNKNOWN = 2;
+type WheelchairLevel = typeof WHEELCHAIR_ANY | typeof WHEELCHAIR_KNOWN | typeof WHEELCHAIR_OR_UNKNOWN;
+
 /**
  * Pattern stop row -> may board / may alight: pickup_type and drop_off_type 1 forbid it (2 and 3, phone or
- * coordinate with the driver, are allowed), and with `wheelchair` the stop must be accessible. Once per network.
+ * coordinate with the driver, are allowed), and with a wheelchair the stop must be accessible (or, at
+ * WHEELCHAIR_OR_UNKNOWN, of unknown access). Once per network and level.
  */
 const stopRowFlags = derivedIndexByKey(
-  "routing: pattern stop row -> may board, may alight (pickup_type, drop_off_type; by wheelchair or not)",
-  (network, wheelchair: boolean): { board: Uint8Array; alight: Uint8Array } => {
-    const { patterns, stops } = network;
+  "routing: pattern stop row -> may board, may alight (pickup_type, drop_off_type; by wheelchair level)",
+  (network, level: WheelchairLevel): { board: Uint8Array; alight: Uint8Array } => {
+    const { patterns } = network;
     const rows = patterns.stops.length;
     const flags = { board: new Uint8Array(rows), alight: new Uint8Array(rows) };
     for (let r = 0; r < rows; r++) {
-      const s = patterns.stops[r];
-      const accessible = !wheelchair || stops.wheelchair[s] === 1 || (stops.accessibility[s] & 1) === 1;
+      const access = level === WHEELCHAIR_ANY ? ACCESS_YES : stopWheelchairAccess(network, patterns.stops[r]);
+      const accessible = access === ACCESS_YES || (level === WHEELCHAIR_OR_UNKNOWN && access === ACCESS_UNKNOWN);
       flags.board[r] = accessible && (patterns.stopFlags[r] & 3) !== 1 ? 1 : 0;
       flags.alight[r] = accessible && ((patterns.stopFlags[r] >> 2) & 3) !== 1 ? 1 : 0;
     }

@@ -30,6 +30,8 @@ export interface SearchScope {
   realtime?: RealtimeOverlay;
   modes?: readonly PlanMode[];
   wheelchair?: boolean;
+  /** With `wheelchair`: also trips and stops of unknown access (wheelchair-access.ts; plan-journeys.ts says when). */
+  wheelchairUnknown?: boolean;
 }
 /** RAPTOR over one view. */
 export type JourneySearch = (query: RaptorQuery) => Journey[];
@@ -47,7 +49,10 @@ export interface PlanParams {
   arriveBy?: boolean;
   /** Default all. */
   modes?: readonly PlanMode[];
-  /** Only trips and stops accessible by wheelchair (network-view.ts decides which). */
+  /**
+   * Only trips and stops accessible by wheelchair, else (when that finds nothing, or only much later) also those of
+   * unknown access, marked: plan-journeys.ts, wheelchair-access.ts.
+   */
   wheelchair?: boolean;
   /** Most transfers (vehicles boarded minus one). */
   maxTransfers?: number;
@@ -84,6 +89,11 @@ export type PlanStep =
       /** Boarding and alighting as real-time passages: the schedule, the prediction and the statuses. */
       departure: RealtimePassage;
       arrival: RealtimePassage;
+      /**
+       * A wheelchair plan's ride on parts of unknown wheelchair access (wheelchair-access.ts): the trip, the stop
+       * boarded, the stop left. Absent when the plan is not for a wheelchair or all three are known.
+       */
+      accessUnknown?: { trip: boolean; from: boolean; to: boolean };
     });
 
 export interface Itinerary {
@@ -96,6 +106,8 @@ export interface Itinerary {
   walkSeconds: number;
   walkingOnly: boolean;
   steps: PlanStep[];
+  /** A wheelchair plan's itinerary with a ride of unknown access (PlanStep accessUnknown); absent otherwise. */
+  accessUnknown?: true;
 }
 
 export interface PlanResult {

@@ -18,7 +18,7 @@ const snapshot = (name: RoutingFixture) => join(dir, `${name}.snapshot`);
 
 beforeAll(async () => {
   const quiet = { stage() {}, bar() {}, done() {} };
-  for (const name of ["walk-transfer", "realtime", "dst-sunday", "walking-only", "no-route", "min-transfer-time"] as const) {
+  for (const name of ["walk-transfer", "realtime", "dst-sunday", "walking-only", "no-route", "min-transfer-time", "wheelchair-unknown"] as const) {
     await importFeeds({ feeds: [fixtureDir(name)], out: snapshot(name), reference: "none", progress: quiet, log: () => {} });
   }
   writeFileSync(join(dir, "trip-updates.pb"), encodeFeedMessage(fixtureFeedMessage()));
@@ -86,6 +86,38 @@ describe("lijnwijzer plan", () => {
       "1. 08:00:00 -> 08:09:39  9 min 39 s, walking only  (best match)",
       "   08:00:00  walk 556 m to the destination (50.895,4.7), 9 min 39 s",
     ]);
+  });
+
+  it("plan - --wheelchair on unknown values: the unknown trips proposed and marked when the accessible one is 50 min later", async () => {
+    const at = ["--from", "3_300801", "--at", "2024-06-11T07:55:00", "--wheelchair"];
+    const r = await plan(snapshot("wheelchair-unknown"), ...at, "--to", "3_300803");
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([
+      "3 itineraries from Fixture Noord perron [3_300801] to Fixture Zuid [3_300803], departing after 2024-06-11T07:55:00 (Europe/Brussels; schedule; wheelchair)",
+      "",
+      "1. 08:10:00 -> 08:30:00  20 min, 0 transfers  (best match)  (wheelchair access unknown)",
+      "   08:10:00  BUS 1 towards Zuid (trip 810) from Fixture Noord perron [3_300801]  [wheelchair access unknown: vehicle]",
+      "   08:30:00    to Fixture Zuid [3_300803], 20 min",
+      "",
+      "2. 08:50:00 -> 09:10:00  20 min, 0 transfers  (wheelchair access unknown)",
+      "   08:50:00  BUS 1 towards Zuid (trip 850) from Fixture Noord perron [3_300801]  [wheelchair access unknown: vehicle]",
+      "   09:10:00    to Fixture Zuid [3_300803], 20 min",
+      "",
+      "3. 09:00:00 -> 09:20:00  20 min, 0 transfers",
+      "   09:00:00  BUS 1 towards Zuid (trip 900) from Fixture Noord perron [3_300801]",
+      "   09:20:00    to Fixture Zuid [3_300803], 20 min",
+    ]);
+    const midden = await plan(snapshot("wheelchair-unknown"), ...at, "--to", "3_300802");
+    expect(midden.stdout.split("\n").slice(2)).toEqual([
+      "1. 10:00:00 -> 10:20:00  20 min, 0 transfers  (best match)  (wheelchair access unknown)",
+      "   10:00:00  BUS 2 towards Midden (trip 1000) from Fixture Noord perron [3_300801]",
+      "   10:20:00    to Fixture Midden [3_300802], 20 min  [wheelchair access unknown: stop]",
+    ]);
+    const oost = await plan(snapshot("wheelchair-unknown"), ...at, "--to", "3_300804");
+    expect(oost.stdout.split("\n")[0]).toMatch(/^no itinerary from/);
+    const json = JSON.parse((await plan(snapshot("wheelchair-unknown"), ...at, "--to", "3_300802", "--json")).stdout);
+    expect(json.reiswegen[0].toegankelijkheidOnbekend).toBe(true);
+    expect(json.reiswegen[0].reiswegStappen[0].aankomstPunt.toegankelijkheidOnbekend).toBe(true);
   });
 
   it("plan - no route is an answer: exit 0, no itinerary", async () => {

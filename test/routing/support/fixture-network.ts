@@ -23,7 +23,8 @@ export type RoutingFixture =
   | "dst-sunday"
   | "realtime"
   | "walking-only"
-  | "no-route";
+  | "no-route"
+  | "wheelchair-unknown";
 
 const cache = new Map<string, Promise<Network>>();
 

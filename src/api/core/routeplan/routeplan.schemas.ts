@@ -43,6 +43,12 @@ export const ReiswegPunt = Type.Object(
     links: Type.Array(Link, {
       description: "a stop: one link rel halte to the stop; a place: none",
     }),
+    toegankelijkheidOnbekend: Type.Optional(
+      Type.Boolean({
+        description:
+          "extension, rolstoel=true only: true on the stop a VOERTUIG step boards or leaves at when the feed does not say whether a wheelchair can (GTFS wheelchair_boarding 0, also at its parent station); absent otherwise",
+      }),
+    ),
   },
   { title: "ReiswegPunt" },
 );
@@ -71,6 +77,12 @@ export const ReiswegStap = Type.Object(
     links: Type.Array(Link, {
       description: "VOERTUIG: rel lijnrichting (the line direction) and rit (the trip's timetable on its service date); otherwise none",
     }),
+    toegankelijkheidOnbekend: Type.Optional(
+      Type.Boolean({
+        description:
+          "extension, rolstoel=true only: true on a VOERTUIG step whose trip the feed does not say is wheelchair accessible or not (GTFS wheelchair_accessible 0); absent otherwise. Its stops carry their own mark",
+      }),
+    ),
   },
   { title: "ReiswegStap" },
 );
@@ -82,6 +94,12 @@ export const Reisweg = Type.Object(
     overstappen: Type.Integer({ description: "transfers: vehicle steps minus one (0 for walking only)" }),
     duurtijd: Duurtijd,
     reiswegStappen: Type.Array(ReiswegStap),
+    toegankelijkheidOnbekend: Type.Optional(
+      Type.Boolean({
+        description:
+          "extension, rolstoel=true only: true when a ride of the itinerary uses a trip or a stop of unknown wheelchair access (the steps and stops marked so), planned because the known-accessible ones give nothing or arrive more than 30 minutes later (docs/COMPATIBILITY.md P21); absent otherwise",
+      }),
+    ),
   },
   { title: "Reisweg" },
 );
@@ -143,7 +161,10 @@ export const RouteplanQuery = Type.Object({
     Type.Boolean({ description: "extension: plan with the real-time predictions and cancellations (default true); false: the schedule" }),
   ),
   rolstoel: Type.Optional(
-    Type.Boolean({ description: "extension: only trips and stops accessible by wheelchair (default false)" }),
+    Type.Boolean({
+      description:
+        "extension: only trips and stops accessible by wheelchair (default false); when those give nothing or arrive more than 30 minutes later, also those the feed says nothing of, marked toegankelijkheidOnbekend, never those it says are not",
+    }),
   ),
   maxOverstappen: Type.Optional(
     Type.Integer({

@@ -84,12 +84,14 @@ class RouteplanWriter {
   }
 
   reisweg(it: Itinerary): Reisweg {
-    return {
+    const reisweg: Reisweg = {
       bestpassend: it.best,
       overstappen: it.transfers,
       duurtijd: duurtijd(this.zone, it.departureMs, it.arrivalMs),
       reiswegStappen: it.steps.map((s) => this.stap(s)),
     };
+    if (it.accessUnknown) reisweg.toegankelijkheidOnbekend = true;
+    return reisweg;
   }
 
   private stap(s: PlanStep): ReiswegStap {
@@ -105,7 +107,11 @@ class RouteplanWriter {
     const richting = directionName(s.lineDirection & 1);
     const path = L.lineDirection(key.entity, key.line, richting);
     const tripNumber = s.departure.passage.tripNumber;
-    return {
+    // The marks of unknown wheelchair access: the stops on their points, the trip on the step (fields last).
+    const unknown = s.accessUnknown;
+    if (unknown?.from) base.vertrekPunt.toegankelijkheidOnbekend = true;
+    if (unknown?.to) base.aankomstPunt.toegankelijkheidOnbekend = true;
+    const stap: ReiswegStap = {
       ...base,
       vervoertype: s.transportType,
       lijnrichting: lijnrichtingView(net, s.lineDirection, L),
@@ -118,6 +124,8 @@ class RouteplanWriter {
         L.link("rit", `${path}/rit/${encodeURIComponent(tripNumber)}?datum=${formatServiceDate(s.serviceDate)}`),
       ],
     };
+    if (unknown?.trip) stap.toegankelijkheidOnbekend = true;
+    return stap;
   }
 
   /** A passage as on a real-time passage (real-time.ts). */

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoFeedPath } from "../demo/demo-feed-path.js";
+import { COMPILER_REVISION, SNAPSHOT_FORMAT_VERSION } from "../network/constants.js";
 import { isLoadableSnapshot } from "../network/snapshot.js";
 import { importFeeds } from "./import-command.js";
 
@@ -24,9 +25,9 @@ export function demoPlacesPaths(): { addresses: string; pois: string } {
 
 /**
  * The demo network's snapshot, built from data/demo and data/places when it is missing, of another format version,
- * or built from other inputs: `demo.snapshot.key` beside it holds a hash of the bytes of the feed and the places
- * files it was built from, so any change of them (a regenerated feed, an edited sample) rebuilds it, whatever the
- * files' times say. Returns its path.
+ * or built from other inputs or by other compiler rules: `demo.snapshot.key` beside it holds a hash of the bytes of
+ * the feed and the places files it was built from and the compiler's revision (constants.ts), so any change of them
+ * (a regenerated feed, an edited sample, a new footpath rule) rebuilds it, whatever the files' times say. Returns its path.
  */
 export async function ensureDemoSnapshot(options: { quiet?: boolean } = {}): Promise<string> {
   const dir = cacheDir();
@@ -35,7 +36,7 @@ export async function ensureDemoSnapshot(options: { quiet?: boolean } = {}): Pro
   const feed = demoFeedPath();
   const places = demoPlacesPaths();
   const keyFile = `${out}.key`;
-  const key = inputsKey([feed, places.addresses, places.pois]);
+  const key = `${inputsKey([feed, places.addresses, places.pois])} compiler ${SNAPSHOT_FORMAT_VERSION}.${COMPILER_REVISION}`;
   if (isLoadableSnapshot(out) && readKey(keyFile) === key) return out;
   const log = options.quiet ? () => {} : (line: string) => process.stderr.write(line + "\n");
   if (!options.quiet) process.stderr.write(`building the demo network snapshot ${out} from ${feed} and ${dirname(places.pois)}\n`);

@@ -10,6 +10,13 @@ export const NONE8 = 0xff;
 /** Snapshot format version: bump on any change of columns or meta; old snapshots are refused. */
 export const SNAPSHOT_FORMAT_VERSION = 5; // 2: meta.warnings keep `examples` (up to WARNING_EXAMPLES), not one `example`; 3: places; 4: geometry; 5: trips.sequences (stop_sequence), stops.parentGtfsId, the key history
 
+/**
+ * The compiler's rules, as far as they change what one input compiles to without changing the snapshot's layout
+ * (e.g. footpaths chained within a walking budget, a platform inheriting its station's wheelchair_boarding): bump it
+ * with such a change, so that a snapshot built from unchanged inputs (the demo's, cached in .cache/) is built again.
+ */
+export const COMPILER_REVISION = 1;
+
 /** Examples kept per warning code in meta.warnings: enough to see a pattern, few enough to read. */
 export const WARNING_EXAMPLES = 5;
 

@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { demoPlacesPaths, ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
-import { NONE16 } from "../../src/network/constants.js";
+import { COMPILER_REVISION, NONE16, SNAPSHOT_FORMAT_VERSION } from "../../src/network/constants.js";
 import { PLACE_KINDS, type Network } from "../../src/network/model.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { demoNetwork } from "../support/demo-network.js";
@@ -55,7 +55,7 @@ describe("the demo's sample places", () => {
     expect(placesNamed(net, "Veldstraat").length).toBeGreaterThan(30);
   });
 
-  it("ensureDemoSnapshot - a snapshot built from other inputs (its key differs) is built again; the same inputs reuse it", async () => {
+  it("ensureDemoSnapshot - a snapshot built from other inputs or by other compiler rules (its key differs) is built again; the same inputs reuse it", async () => {
     const saved = process.env.LIJNWIJZER_CACHE_DIR;
     const dir = tempDir();
     process.env.LIJNWIJZER_CACHE_DIR = dir;
@@ -63,7 +63,8 @@ describe("the demo's sample places", () => {
       const path = await ensureDemoSnapshot({ quiet: true });
       const keyFile = join(dir, "demo.snapshot.key");
       const key = readFileSync(keyFile, "utf8");
-      expect(key).toMatch(/^[0-9a-f]{64}\n$/);
+      // The inputs' hash and the compiler's rules (constants.ts COMPILER_REVISION).
+      expect(key).toMatch(new RegExp(`^[0-9a-f]{64} compiler ${SNAPSHOT_FORMAT_VERSION}\\.${COMPILER_REVISION}\\n$`));
       const built = statSync(path).mtimeMs;
 
       expect(await ensureDemoSnapshot({ quiet: true })).toBe(path);
@@ -75,6 +76,13 @@ describe("the demo's sample places", () => {
       expect(statSync(path).mtimeMs).toBeGreaterThan(built);
       expect(readFileSync(keyFile, "utf8")).toBe(key);
       expect(loadSnapshot(path).places.count).toBe(2426);
+
+      // the same inputs, built by a compiler before this revision (its key: the inputs' hash alone)
+      const rebuilt = statSync(path).mtimeMs;
+      writeFileSync(keyFile, key.replace(/ compiler .*$/s, "\n"));
+      await ensureDemoSnapshot({ quiet: true });
+      expect(statSync(path).mtimeMs).toBeGreaterThan(rebuilt);
+      expect(readFileSync(keyFile, "utf8")).toBe(key);
     } finally {
       if (saved === undefined) delete process.env.LIJNWIJZER_CACHE_DIR;
       else process.env.LIJNWIJZER_CACHE_DIR = saved;

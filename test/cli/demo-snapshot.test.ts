@@ -1,8 +1,8 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
-import { COMPILER_REVISION, SNAPSHOT_FORMAT_VERSION } from "../../src/network/constants.js";
+import { SNAPSHOT_FORMAT_VERSION } from "../../src/network/constants.js";
 import { compileNetwork } from "../../src/network/compile-network.js";
 import { loadSnapshot, writeSnapshot } from "../../src/network/snapshot.js";
 import { agency, feed, route, stop } from "../support/feed-builder.js";
@@ -37,21 +37,4 @@ describe("ensureDemoSnapshot", () => {
     expect(net.meta.feeds.map((f) => `${f.source}:${f.profile}`)).toEqual(["flanders.zip:delijn"]);
     expect(net.meta.warnings.every((w) => Array.isArray(w.examples))).toBe(true);
   }, 60_000);
-
-  it("ensureDemoSnapshot - a cached snapshot of the same inputs built by other compiler rules is built again, then kept", async () => {
-    const dir = tempDir();
-    process.env.LIJNWIJZER_CACHE_DIR = dir;
-    const cached = join(dir, "demo.snapshot");
-    await ensureDemoSnapshot({ quiet: true });
-    const key = readFileSync(`${cached}.key`, "utf8");
-    expect(key).toMatch(new RegExp(` compiler ${SNAPSHOT_FORMAT_VERSION}\\.${COMPILER_REVISION}\n$`));
-    const built = statSync(cached).mtimeMs;
-    expect(await ensureDemoSnapshot({ quiet: true })).toBe(cached);
-    expect(statSync(cached).mtimeMs).toBe(built);
-    // The key of a compiler before this revision: the inputs' hash alone.
-    writeFileSync(`${cached}.key`, key.replace(/ compiler .*$/s, "\n"));
-    await ensureDemoSnapshot({ quiet: true });
-    expect(statSync(cached).mtimeMs).toBeGreaterThan(built);
-    expect(readFileSync(`${cached}.key`, "utf8")).toBe(key);
-  }, 120_000);
 });

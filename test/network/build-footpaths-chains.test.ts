@@ -1,29 +1,9 @@
 /** chainFootpaths over buildFootpaths: chained walks become one footpath, within the budget and transfers.txt's rules. */
 import { describe, expect, it } from "vitest";
-import type { TransferRow } from "../../src/gtfs/types.js";
-import { buildFootpaths, type Footpaths } from "../../src/network/build-footpaths.js";
+import { buildFootpaths } from "../../src/network/build-footpaths.js";
 import { chainFootpaths } from "../../src/network/chain-footpaths.js";
-import type { FootpathLinks } from "../../src/network/footpath-links.js";
 
-/** Stops on the meridian 4.7 E, `metres` north of 50.87 N each (111,320 m per degree of latitude). */
-function stopsAt(...metres: number[]) {
-  return { lat: Float64Array.from(metres, (m) => 50.87 + m / 111_320), lon: new Float64Array(metres.length).fill(4.7) };
-}
-
-const row = (transferType: number, minTransferTime?: number): TransferRow => ({ fromStopId: "", toStopId: "", transferType, minTransferTime });
-
-function links(n: number, transfers: FootpathLinks["transfers"] = [], stations: number[][] = []): FootpathLinks {
-  const station = new Int32Array(n).fill(-1);
-  stations.forEach((members, g) => members.forEach((s) => (station[s] = g)));
-  return { transfers, station };
-}
-
-/** "from->to:seconds" of every footpath. */
-function paths(fp: Footpaths): string[] {
-  const out: string[] = [];
-  for (let s = 0; s + 1 < fp.start.length; s++) for (let i = fp.start[s]; i < fp.start[s + 1]; i++) out.push(`${s}->${fp.to[i]}:${fp.seconds[i]}`);
-  return out;
-}
+import { links, paths, row, stopsAt } from "./support/footpath-fixtures.js";
 
 describe("chainFootpaths", () => {
   it("chainFootpaths - A -> B and B -> C within the radius make A -> C beyond it, at the sum of their times", () => {

@@ -202,7 +202,7 @@ export interface StopColumns {
   readonly municipality: Uint16Array;
   /** StopIdx -> ACCESSIBILITY_FLAGS bits */
   readonly accessibility: Uint8Array;
-  /** StopIdx -> GTFS wheelchair_boarding (0, 1, 2) */
+  /** StopIdx -> GTFS wheelchair_boarding (0, 1, 2); a platform whose value is 0 or empty has its parent station's (stops.txt) */
   readonly wheelchair: Uint8Array;
   /** StopIdx -> GTFS parent_station's name (StrIdx, empty string when none) */
   readonly parentName: Uint32Array;

@@ -1,5 +1,5 @@
 /**
- * Builds the demo page (web/, issue 12) into dist/web, which src/api/docs/web-page.ts serves at `/`: `npm run build:web`,
+ * Builds the demo page (web/) into dist/web, which src/api/docs/web-page.ts serves at `/`: `npm run build:web`,
  * run by `npm run build` and by `npm ci` (prepare).
  *
  * - Relative asset URLs (base "./"), so the page also works below a path a reverse proxy adds.

@@ -1,5 +1,5 @@
 /**
- * The demo page (issue 12): wires the parts together. It reads /web-config.json (the API's prefixes, the key it
+ * The demo page (docs/OPERATIONS.md "The demo page at /"): wires the parts together. It reads /web-config.json (the API's prefixes, the key it
  * may use, the geometry endpoints the server has), then:
  * - a stop search (E7) whose choice fills the departures board and shows the stop and its lines on the map;
  * - a journey planner (E8, then E1) whose chosen itinerary is drawn on the map;

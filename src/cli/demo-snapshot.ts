@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoFeedPath } from "../demo/demo-feed-path.js";
+import { writeFileAtomic } from "../lib/write-file-atomic.js";
 import { COMPILER_REVISION, SNAPSHOT_FORMAT_VERSION } from "../network/constants.js";
 import { isLoadableSnapshot } from "../network/snapshot.js";
 import { importFeeds } from "./import-command.js";
@@ -49,9 +50,7 @@ export async function ensureDemoSnapshot(options: { quiet?: boolean } = {}): Pro
     log,
     progress: options.quiet ? { bar() {}, stage() {}, done() {} } : undefined,
   });
-  const tmp = `${keyFile}.tmp-${process.pid}`;
-  writeFileSync(tmp, key + "\n");
-  renameSync(tmp, keyFile);
+  writeFileAtomic(keyFile, key + "\n");
   return out;
 }
 

@@ -24,12 +24,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FeedRefreshFeedHealth, FeedRefreshHealth } from "../api/beheer/health.js";
 import { downloadFeed, redactUrl } from "../gtfs/download-feed.js";
 import type { FeedsConfig, GtfsFeedConfig } from "../config/feeds.js";
+import { writeFileAtomic } from "../lib/write-file-atomic.js";
 import { CliError } from "./cli-error.js";
 import type { ReloadResult } from "./snapshot-reload.js";
 
@@ -370,9 +371,7 @@ function readState(path: string, snapshotExists: boolean): StateFile {
 
 /** Written beside and renamed, as every file here: a crash leaves the old state or the new, never half. */
 function writeState(path: string, state: StateFile): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(tmp, path);
+  writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`);
 }
 
 /**

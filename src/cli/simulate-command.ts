@@ -8,10 +8,9 @@
  * there), e.g. to feed a weekday peak or a network whose validity is past; `--seed <text>` gives other delays.
  */
 import { createServer, type Server } from "node:http";
-import { renameSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { parseServiceDate } from "../lib/service-date.js";
+import { writeFileAtomic } from "../lib/write-file-atomic.js";
 import { zonedTime } from "../lib/zoned-time.js";
 import type { Network } from "../network/model.js";
 import { encodeFeedMessage, feedMessageToJson } from "../realtime/feed-codec.js";
@@ -50,7 +49,7 @@ export async function simulateCommand(args: string[]): Promise<number> {
     const write = () => {
       const message = feed();
       const bytes = encodeFeedMessage(message);
-      writeAtomically(out, bytes);
+      writeFileAtomic(out, bytes);
       return `${summary(message)}, ${bytes.length} bytes`;
     };
     console.log(`wrote ${out}: ${write()}`);
@@ -94,13 +93,6 @@ export async function simulateCommand(args: string[]): Promise<number> {
 
 function usage(problem: string): CliError {
   return new CliError(`${problem}\nusage: ${SIMULATE_USAGE}`, 2);
-}
-
-/** A temporary file in the same folder, then a rename: readers see the old feed or the new one, never half. */
-function writeAtomically(path: string, bytes: Uint8Array): void {
-  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, path);
 }
 
 function summary(m: RtFeedMessage): string {

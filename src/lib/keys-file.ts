@@ -24,8 +24,9 @@
  * - The defaults of a product are the operator's limits (spec part 8): 6,000 calls a minute, 864,000 a day.
  */
 import { createHmac, randomBytes, randomInt } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { KEYS_FILE_INVALID } from "../errors.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
 
 export const KEYS_FILE_VERSION = 1;
 /** The operator's limits per product (spec part 8). */
@@ -115,9 +116,7 @@ export function readKeysFile(path: string): KeysFile {
  */
 export function writeKeysFile(path: string, file: KeysFile): void {
   parseKeysFile(JSON.stringify(file), path);
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, path);
+  writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** Checks every field; throws LW_KEYS_FILE_INVALID naming `where` and the first problem. */

@@ -21,6 +21,7 @@ import {
 } from "../errors.js";
 import { NONE16 } from "./constants.js";
 import { derivedIndex } from "./derived-index.js";
+import { recordKey } from "./key-history.js";
 import { KEY_KINDS, type KeyKind } from "./model.js";
 import type {
   ColourIdx,
@@ -46,15 +47,34 @@ export interface NetworkLookup {
   readonly regionByCode: ReadonlyMap<string, RegionIdx>;
   /** upper-case colour code -> ColourIdx */
   readonly colourByCode: ReadonlyMap<string, ColourIdx>;
-  /**
-   * "<kind>:<key>" of a removed key no resource has now ("stop:1_49", "lineDirection:1_5_TERUG") -> the index in
-   * meta.imports of the import that removed it (the latest, when a key went more than once)
-   */
-  readonly removedKeys: ReadonlyMap<string, number>;
 }
 
 /** The lookup maps of a network, built on first use. */
-export const networkLookup = derivedIndex("API keys and reference codes -> stops, lines, line directions, entities, municipalities, regions, colours; removed keys", buildLookup);
+export const networkLookup = derivedIndex("API keys and reference codes -> stops, lines, line directions, entities, municipalities, regions, colours", buildLookup);
+
+/**
+ * "<kind>:<key>" of a removed key of the key history ("stop:1_49", "lineDirection:1_5_TERUG", numbers normalised) ->
+ * the index in meta.imports of the import that removed it (the latest, when a key went more than once). Built on
+ * the first 404 that asks, not with the lookup: most networks never need it. A key given again is found by the
+ * lookup before this is asked.
+ */
+const removedKeys = derivedIndex("removed keys of the key history -> the import that removed them", (net: Network) => {
+  const { keyHistory: h, strings } = net;
+  const out = new Map<string, number>();
+  for (let i = 0; i < h.count; i++) {
+    if (h.removed[i] === NONE16) continue;
+    const kind = KEY_KINDS[h.kind[i]];
+    const key = recordKey({
+      kind,
+      entity: normaliseKeyNumber(strings.get(h.entity[i])),
+      number: normaliseKeyNumber(strings.get(h.number[i])),
+      direction: h.direction[i],
+    });
+    const k = `${kind}:${key}`;
+    if ((out.get(k) ?? -1) < h.removed[i]) out.set(k, h.removed[i]);
+  }
+  return out;
+});
 
 /**
  * Key numbers compare by value, as the operator's int32 path parameters do: "0302" is line 302.
@@ -80,28 +100,12 @@ function buildLookup(net: Network): NetworkLookup {
   const municipalityByNis = new Map<number, MunicipalityIdx>(meta.municipalities.map((m, i) => [m.nis, i]));
   const regionByCode = new Map<string, RegionIdx>(meta.regions.map((r, i) => [r.code.toUpperCase(), i]));
   const colourByCode = new Map<string, ColourIdx>(meta.colours.map((c, i) => [c.code.toUpperCase(), i]));
-  return { stopByKey, lineByKey, entityByNumber, municipalityByNis, regionByCode, colourByCode, removedKeys: removedKeys(net) };
+  return { stopByKey, lineByKey, entityByNumber, municipalityByNis, regionByCode, colourByCode };
 }
 
-/** The removed keys of the key history, as NetworkLookup.removedKeys (keys present now are left out by the callers' order). */
-function removedKeys(net: Network): Map<string, number> {
-  const { keyHistory: h, strings } = net;
-  const out = new Map<string, number>();
-  for (let i = 0; i < h.count; i++) {
-    if (h.removed[i] === NONE16) continue;
-    const kind = KEY_KINDS[h.kind[i]];
-    const entity = normaliseKeyNumber(strings.get(h.entity[i]));
-    const number = normaliseKeyNumber(strings.get(h.number[i]));
-    const key = kind === "entity" ? entity : kind === "lineDirection" ? `${entity}_${number}_${h.direction[i]}` : `${entity}_${number}`;
-    const k = `${kind}:${key}`;
-    if ((out.get(k) ?? -1) < h.removed[i]) out.set(k, h.removed[i]);
-  }
-  return out;
-}
-
-/** When a removed key went: "on 2026-11-26 (feed version 20261120)", from meta.imports. */
+/** When a removed key (as recordKey writes it) went: "on 2026-11-26 (feed version 20261120)", from meta.imports. */
 export function removalText(net: Network, kind: KeyKind, key: string): string | undefined {
-  const at = networkLookup(net).removedKeys.get(`${kind}:${key}`);
+  const at = removedKeys(net).get(`${kind}:${key}`);
   if (at === undefined) return undefined;
   const imp = net.meta.imports[at];
   if (!imp) return "by an earlier import";
@@ -157,7 +161,7 @@ export function requireLineDirection(net: Network, entity: string, line: string,
   const ld = requireLine(net, entity, line) * 2 + direction;
   if (net.lineDirections.exists[ld] === 1) return ld;
   const name = direction === 0 ? "HEEN" : "TERUG";
-  const removed = removalText(net, "lineDirection", `${normaliseKeyNumber(entity)}_${normaliseKeyNumber(line)}_${direction}`);
+  const removed = removalText(net, "lineDirection", `${normaliseKeyNumber(entity)}_${normaliseKeyNumber(line)}_${name}`);
   throw removed ? LINE_DIRECTION_REMOVED(line, entity, name, removed.replace(/^on /, "")) : LINE_DIRECTION_NOT_FOUND(line, entity, name);
 }
 

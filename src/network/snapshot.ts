@@ -173,6 +173,29 @@ export function isLoadableSnapshot(path: string): boolean {
   }
 }
 
+type ArrayConstructor = (typeof ARRAY_TYPES)[ArrayTypeName];
+
+/**
+ * A group's scalars and columns; `column` makes each column of its checked type, undefined when the file ends before
+ * the column does.
+ */
+function groupColumns(
+  path: string,
+  group: string,
+  entry: SnapshotHeader["groups"][string],
+  column: (c: ColumnEntry, ctor: ArrayConstructor) => TypedArray | undefined,
+): Record<string, unknown> {
+  const cols: Record<string, unknown> = { ...entry.scalars };
+  for (const c of entry.columns) {
+    const ctor = ARRAY_TYPES[c.type];
+    if (!ctor) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} has unknown type ${c.type}`);
+    const values = column(c, ctor);
+    if (!values) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is truncated`);
+    cols[c.name] = values;
+  }
+  return cols;
+}
+
 /**
  * The key history of the snapshot at `path` (key-history.ts), reading only its header, the history's columns and
  * the string table: an import continuing a country-sized network does not load the whole network beside its own.
@@ -189,16 +212,11 @@ export function readSnapshotKeyHistory(path: string): KeyHistory {
     const read = (group: string): Record<string, unknown> => {
       const entry = header.groups[group];
       if (!entry) throw SNAPSHOT_INVALID(path, `group ${group} is missing`);
-      const cols: Record<string, unknown> = { ...entry.scalars };
-      for (const c of entry.columns) {
-        const ctor = ARRAY_TYPES[c.type];
-        if (!ctor) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} has unknown type ${c.type}`);
+      return groupColumns(path, group, entry, (c, ctor) => {
         const out = new ctor(c.length);
         const bytes = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-        if (readSync(fd, bytes, 0, bytes.length, c.offset) < bytes.length) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is truncated`);
-        cols[c.name] = out;
-      }
-      return cols;
+        return readSync(fd, bytes, 0, bytes.length, c.offset) < bytes.length ? undefined : out;
+      });
     };
     const strings = read("strings");
     const packed = new PackedStrings(strings.offsets as Uint32Array, strings.bytes as Uint8Array);
@@ -216,15 +234,9 @@ export function loadSnapshot(path: string): Network {
   const buffer = bytes.buffer;
   const groups: Record<string, Record<string, unknown>> = {};
   for (const [group, entry] of Object.entries(header.groups)) {
-    const cols: Record<string, unknown> = { ...entry.scalars };
-    for (const c of entry.columns) {
-      const ctor = ARRAY_TYPES[c.type];
-      if (!ctor) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} has unknown type ${c.type}`);
-      const byteLen = c.length * ctor.BYTES_PER_ELEMENT;
-      if (c.offset + byteLen > bytes.length) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is truncated`);
-      cols[c.name] = new ctor(buffer, bytes.byteOffset + c.offset, c.length);
-    }
-    groups[group] = cols;
+    groups[group] = groupColumns(path, group, entry, (c, ctor) =>
+      c.offset + c.length * ctor.BYTES_PER_ELEMENT > bytes.length ? undefined : new ctor(buffer, bytes.byteOffset + c.offset, c.length),
+    );
   }
   for (const g of [...GROUPS, "strings"]) {
     if (!groups[g]) throw SNAPSHOT_INVALID(path, `group ${g} is missing`);

@@ -28,7 +28,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FeedRefreshFeedHealth, FeedRefreshHealth } from "../api/beheer/health.js";
-import { downloadFeed, redactUrl } from "../gtfs/download-feed.js";
+import { downloadFeed } from "../gtfs/download-feed.js";
+import { redactUrl } from "../lib/redact-url.js";
 import type { FeedsConfig, GtfsFeedConfig } from "../config/feeds.js";
 import { writeFileAtomic } from "../lib/write-file-atomic.js";
 import { CliError } from "./cli-error.js";

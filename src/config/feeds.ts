@@ -71,7 +71,7 @@ export function parseFeeds(env: ConfigEnv, overrides: FeedOverrides): FeedsConfi
       try {
         url = new URL(item);
       } catch {
-        throw CONFIG_INVALID(`${where}: "${item}" is no valid URL`);
+        throw CONFIG_INVALID(`${where}: ${item.length} characters that are no valid URL (not repeated here: a URL may hold a key)`);
       }
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         throw CONFIG_INVALID(`${where}: a feed URL must start with http:// or https://, got "${url.protocol}//..."; a file is given by its path`);

@@ -175,7 +175,7 @@ function parseFeedUrl(where: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw CONFIG_INVALID(`${where}: "${value}" is no valid URL`);
+    throw CONFIG_INVALID(`${where}: ${value.length} characters that are no valid URL (not repeated here: a URL may hold a key)`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw CONFIG_INVALID(`${where}: a feed URL must start with http:// or https://, got "${url.protocol}//..."`);

@@ -19,6 +19,7 @@ import http from "node:http";
 import https from "node:https";
 import { basename, dirname, join } from "node:path";
 import { FEED_DOWNLOAD_FAILED } from "../errors.js";
+import { redactUrl } from "../lib/redact-url.js";
 
 export interface DownloadFeedOptions {
   /** Request headers, e.g. a subscription key; sent to the URL's own origin only. */
@@ -66,7 +67,7 @@ export async function downloadFeed(url: string, destPath: string, options: Downl
       if (!location) throw fail(url, `HTTP ${status} redirect without a Location`);
       if (hop === MAX_REDIRECTS) throw fail(url, `more than ${MAX_REDIRECTS} redirects`);
       const next = parseHttpUrl(new URL(location, current).href, url);
-      if (current.protocol === "https:" && next.protocol === "http:") throw fail(url, `a redirect from https to http (${redact(next)}) is refused`);
+      if (current.protocol === "https:" && next.protocol === "http:") throw fail(url, `a redirect from https to http (${redactUrl(next)}) is refused`);
       current = next;
       continue;
     }
@@ -83,19 +84,6 @@ export async function downloadFeed(url: string, destPath: string, options: Downl
   throw fail(url, `more than ${MAX_REDIRECTS} redirects`);
 }
 
-/** A URL as it may appear in a message or a log: no user or password, query values replaced by "...". */
-export function redactUrl(url: string): string {
-  try {
-    return redact(new URL(url));
-  } catch {
-    return "(an invalid URL)";
-  }
-}
-
-function redact(u: URL): string {
-  const query = [...u.searchParams.keys()].map((k) => `${k}=...`).join("&");
-  return `${u.protocol}//${u.host}${u.pathname}${query ? `?${query}` : ""}`;
-}
 
 function fail(url: string, what: string) {
   return FEED_DOWNLOAD_FAILED(redactUrl(url), what);

@@ -7,6 +7,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import type { Network } from "../network/model.js";
+import { redactUrl } from "../lib/redact-url.js";
 import type { RtFeedMessage } from "./gtfs-rt-types.js";
 
 /** What one poll of a source gave. */
@@ -69,16 +70,35 @@ export interface UrlFeedOptions {
   maxBytes: number;
 }
 
+/** Redirects followed before giving up: a CDN or a moved feed takes one or two. */
+const MAX_REDIRECTS = 5;
+
 /**
  * A feed polled over HTTP(S). It sends the ETag and Last-Modified of its last complete answer back, so a server
  * that supports them answers 304 and a large feed that did not change costs no transfer and no decode. The
  * timeout covers the whole exchange, a body that trickles in included; the size limit counts the body as
  * decompressed, so that a compressed bomb is refused like a large feed.
+ *
+ * Credentials stay with the feed's own origin: the configured headers (a subscription key) and the `user:password@`
+ * of the URL (sent as HTTP Basic authorization, RFC 7617, since fetch refuses a URL that carries them) go only to the
+ * URL's scheme, host and port. Redirects are followed by hand, at most MAX_REDIRECTS: one to another origin gets
+ * neither, one from https to http is refused. The URL shows in messages, logs and /health without its user,
+ * password or query values (redactUrl).
  */
 export function urlFeedSource(options: UrlFeedOptions): FeedSource {
-  const { url, timeoutMs, maxBytes } = options;
-  const headers = { accept: "application/x-protobuf, application/octet-stream;q=0.9, */*;q=0.1", ...options.headers };
-  const where = shownUrl(url);
+  const { timeoutMs, maxBytes } = options;
+  const target = new URL(options.url);
+  const credentials: Record<string, string> = { ...options.headers };
+  if (target.username || target.password) {
+    const pair = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+    if (!Object.keys(credentials).some((h) => h.toLowerCase() === "authorization")) {
+      credentials.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+    }
+    target.username = "";
+    target.password = "";
+  }
+  const accept = { accept: "application/x-protobuf, application/octet-stream;q=0.9, */*;q=0.1" };
+  const where = redactUrl(target);
   let etag: string | null = null;
   let lastModified: string | null = null;
 
@@ -93,7 +113,25 @@ export function urlFeedSource(options: UrlFeedOptions): FeedSource {
       const conditional: Record<string, string> = {};
       if (etag) conditional["if-none-match"] = etag;
       if (lastModified) conditional["if-modified-since"] = lastModified;
-      const res = await fetch(url, { headers: { ...headers, ...conditional }, signal: controller.signal, redirect: "follow" });
+      let current = target;
+      let res: Response;
+      for (let hop = 0; ; hop++) {
+        const own = current.origin === target.origin ? credentials : {};
+        res = await fetch(current, { headers: { ...accept, ...own, ...conditional }, signal: controller.signal, redirect: "manual" });
+        if (res.status < 300 || res.status >= 400 || res.status === 304) break;
+        await res.body?.cancel().catch(() => undefined);
+        const location = res.headers.get("location");
+        if (!location) throw new FeedFetchError("http_status", `HTTP ${res.status} redirect without a Location from ${where}`);
+        if (hop === MAX_REDIRECTS) throw new FeedFetchError("http_status", `more than ${MAX_REDIRECTS} redirects from ${where}`);
+        const next = new URL(location, current);
+        if (next.protocol !== "http:" && next.protocol !== "https:") {
+          throw new FeedFetchError("http_status", `${where} redirects to a ${next.protocol}// URL: refused`);
+        }
+        if (current.protocol === "https:" && next.protocol === "http:") {
+          throw new FeedFetchError("http_status", `${where} redirects from https to http (${redactUrl(next)}): refused`);
+        }
+        current = next;
+      }
       if (res.status === 304 && (etag || lastModified)) {
         await res.body?.cancel();
         return { kind: "unchanged" };
@@ -241,16 +279,6 @@ export function functionFeedSource(options: FunctionFeedOptions): FeedSource {
   return { name: options.name, kind: "function", location: "(in process)", intervalMs: options.intervalMs, fetch: fetchFeed };
 }
 
-/**
- * A URL as /health and the logs may show it: a subscription key often travels in the query string, so query
- * values are left out (`?key=…`), and so are user and password.
- */
-export function shownUrl(url: string): string {
-  const u = new URL(url);
-  const query = [...u.searchParams.keys()].map((k) => `${k}=…`).join("&");
-  return `${u.protocol}//${u.host}${u.pathname}${query ? `?${query}` : ""}`;
-}
-
 function tooLarge(what: string, maxBytes: number): FeedFetchError {
   return new FeedFetchError("too_large", `${what}, more than the maximum of ${maxBytes} (REALTIME_MAX_BYTES): refused`);
 }
@@ -259,7 +287,8 @@ function tooLarge(what: string, maxBytes: number): FeedFetchError {
 function networkReason(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code === "UND_ERR_SOCKET") return "the server closed the connection";
-  return cause?.code ?? cause?.message ?? (err as Error).message;
+  // A code names the reason without the URL; a message may quote the URL asked for, credentials and all.
+  return cause?.code ?? "the request failed";
 }
 
 function concat(chunks: Uint8Array[], length: number): Uint8Array {

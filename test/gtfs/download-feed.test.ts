@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { downloadFeed, redactUrl } from "../../src/gtfs/download-feed.js";
+import { downloadFeed } from "../../src/gtfs/download-feed.js";
+import { redactUrl } from "../../src/lib/redact-url.js";
 import { freePort } from "../../bench/lib/free-port.js";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -164,9 +165,9 @@ describe("downloadFeed", () => {
     });
     const host = main.origin.slice("http://".length);
     const err = await downloadFeed(`http://user:s3cret@${host}/feed.zip?apikey=abc123&v=2`, dest, limits).catch((e: Error) => e);
-    expect((err as Error).message).toBe(`Feed http://${host}/feed.zip?apikey=...&v=... cannot be downloaded: HTTP 500 Internal Server Error`);
+    expect((err as Error).message).toBe(`Feed http://${host}/feed.zip?apikey=…&v=… cannot be downloaded: HTTP 500 Internal Server Error`);
     expect((err as Error & { code: string }).code).toBe("LW_FEED_DOWNLOAD");
-    expect(redactUrl(`https://u:p@example.org/a?key=x`)).toBe("https://example.org/a?key=...");
+    expect(redactUrl(`https://u:p@example.org/a?key=x`)).toBe("https://example.org/a?key=…");
     expect(existsSync(dest)).toBe(true);
   });
 });

@@ -10,10 +10,10 @@ import {
   type FeedSource,
   fileFeedSource,
   functionFeedSource,
-  shownUrl,
   urlFeedSource,
 } from "../../src/realtime/feed-source.js";
 import type { RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
+import { redactUrl } from "../../src/lib/redact-url.js";
 import { type MisbehavingServer, startMisbehavingServer, unreachableUrl } from "./support/misbehaving-server.js";
 
 const context = { network: {} as Network, nowMs: 0 };
@@ -155,9 +155,50 @@ describe("functionFeedSource", () => {
   });
 });
 
-describe("shownUrl", () => {
-  it("shownUrl - leaves out query values, user and password", () => {
-    expect(shownUrl("https://user:pw@api.example.org/rt/trips?key=abc&format=pb")).toBe("https://api.example.org/rt/trips?key=…&format=…");
-    expect(shownUrl("http://localhost:8080/feed")).toBe("http://localhost:8080/feed");
+describe("urlFeedSource credentials", () => {
+  let other: MisbehavingServer | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+  });
+
+  it("urlFeedSource - a redirect to another origin gets neither the configured headers nor the URL's user and password", async () => {
+    other = await startMisbehavingServer({ kind: "serve", bytes });
+    // 127.0.0.1 and localhost are two origins (RFC 6454: the host is compared as written), one machine.
+    const elsewhere = other.url.replace("127.0.0.1", "localhost");
+    server = await startMisbehavingServer({ kind: "redirect", location: elsewhere });
+    const withUser = server.url.replace("http://", "http://reader:s3cret@");
+    const got = await url(withUser, { headers: { "Ocp-Apim-Subscription-Key": "k123" } }).fetch(context);
+    expect(got).toEqual({ kind: "bytes", bytes: new Uint8Array(bytes) });
+    expect(server.requests[0]["ocp-apim-subscription-key"]).toBe("k123");
+    expect(server.requests[0].authorization).toBe(`Basic ${Buffer.from("reader:s3cret").toString("base64")}`);
+    expect(other.requests).toHaveLength(1);
+    expect(other.requests[0]["ocp-apim-subscription-key"]).toBeUndefined();
+    expect(other.requests[0].authorization).toBeUndefined();
+  });
+
+  it("urlFeedSource - a redirect within the origin keeps the headers; a redirect loop ends after 5 with the URL redacted", async () => {
+    server = await startMisbehavingServer({ kind: "redirect", location: "/moved?key=again" });
+    const source = url(server.url.replace("http://", "http://reader:s3cret@"), { headers: { "Ocp-Apim-Subscription-Key": "k123" } });
+    const e = await fault(source);
+    expect(e.kind).toBe("http_status");
+    expect(e.message).toMatch(/^more than 5 redirects from http:\/\/127\.0\.0\.1:\d+\/gtfs-rt\/tripupdates\?key=…$/);
+    expect(server.requests).toHaveLength(6);
+    expect(server.requests.every((h) => h["ocp-apim-subscription-key"] === "k123" && h.authorization !== undefined)).toBe(true);
+    expect(source.location).not.toContain("s3cret");
+    expect(source.location).not.toContain("secret");
+  });
+
+  it("urlFeedSource - an unreachable feed with a password in its URL is named without it", async () => {
+    const e = await fault(url((await unreachableUrl()).replace("http://", "http://reader:s3cret@") + "?key=k123"));
+    expect(e.message).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:\d+\/feed\?key=…: ECONNREFUSED$/);
+  });
+});
+
+describe("redactUrl", () => {
+  it("redactUrl - leaves out query values, user and password", () => {
+    expect(redactUrl("https://user:pw@api.example.org/rt/trips?key=abc&format=pb")).toBe("https://api.example.org/rt/trips?key=…&format=…");
+    expect(redactUrl("http://localhost:8080/feed")).toBe("http://localhost:8080/feed");
+    expect(redactUrl("not a url with a key")).toBe("(an invalid URL)");
   });
 });

@@ -16,7 +16,9 @@ export type Behaviour =
   /** 200 with `bytes` bytes of zeros, streamed without a Content-Length (or announcing it, with `announce`). */
   | { kind: "huge"; bytes: number; announce?: boolean }
   /** The connection is closed before any answer. */
-  | { kind: "reset" };
+  | { kind: "reset" }
+  /** A redirect (302) to `location`. */
+  | { kind: "redirect"; location: string };
 
 export interface MisbehavingServer {
   url: string;
@@ -82,6 +84,9 @@ export async function startMisbehavingServer(behaviour: Behaviour): Promise<Misb
       }
       case "reset":
         req.socket.destroy();
+        return;
+      case "redirect":
+        res.writeHead(302, { location: b.location }).end();
         return;
     }
   });

@@ -9,9 +9,15 @@
  * - a poll that fails (unreachable, timeout, HTTP status, too large, corrupt, ...) keeps the feed's last good
  *   message; so does a message whose header timestamp is older than the newest one received (the newer one is
  *   kept; once that expired, the older one is refused all the same: its content is staler still);
+ * - a message whose header timestamp lies more than FUTURE_ALLOWANCE_MS ahead of this server's clock is not
+ *   believed: neither its content nor its timestamp is kept (fault `future_header`), so one message from a clock
+ *   gone wrong cannot make every later, correct one look older; the feed recovers with the next correct message;
  * - a message whose header timestamp equals the one held is the same message: nothing is rebuilt, and its age
  *   goes on counting from when it first arrived, so a feed frozen on one message expires like a silent one;
- * - a feed's message is served until maxAgeMs after it arrived; then it leaves the state and the passages it
+ * - a message's age counts from its arrival, or from its header timestamp when that is earlier (a feed that serves
+ *   a message made long ago is as stale as its content): one already past the maximum age when it arrives is
+ *   refused (fault `stale_header`);
+ * - a feed's message is served until maxAgeMs after its age began; then it leaves the state and the passages it
  *   predicted fall back to the schedule (GEENREALTIME);
  * - an empty feed (no entities) is a valid message: it predicts nothing, and is no fault;
  * - every change of a feed's condition is logged once (a fault begins or changes kind, it recovers, its message
@@ -70,7 +76,7 @@ export interface FeedHealth {
   lastPollMs: number | undefined;
   /** The last poll that gave a usable message (new, or the same as held). */
   lastSuccessMs: number | undefined;
-  /** When the message held (or last held) arrived: its age counts from here. */
+  /** When the age of the message held (or last held) began: its arrival, or its header timestamp when earlier. */
   receivedMs: number | undefined;
   /** The header timestamp of that message, epoch ms (0 without one). */
   headerMs: number | undefined;
@@ -90,6 +96,12 @@ export interface RealtimeHealth {
   buildMs: number | undefined;
   feeds: FeedHealth[];
 }
+
+/**
+ * How far ahead of this server's clock a feed's header timestamp may lie and still be believed: clocks of producer
+ * and server disagree by seconds when both follow NTP; five minutes covers a careless one.
+ */
+export const FUTURE_ALLOWANCE_MS = 5 * 60_000;
 
 /** Several change events follow one write of a file: poll once they settle. */
 const WATCH_SETTLE_MS = 200;
@@ -308,6 +320,14 @@ export class FeedManager {
   private receive(feed: FeedRecord, message: RtFeedMessage, held: HeldMessage, now: number): void {
     const headerMs = (message.header.timestamp ?? 0) * 1000;
     const newest = feed.headerMs ?? 0;
+    if (headerMs > now + FUTURE_ALLOWANCE_MS) {
+      feed.readFault = {
+        kind: "future_header",
+        message: `header timestamp ${new Date(headerMs).toISOString()} is ${seconds(headerMs - now)} s ahead of this server's clock, more than the allowance of ${seconds(FUTURE_ALLOWANCE_MS)} s: not believed`,
+      };
+      this.fail(feed, feed.readFault, now);
+      return;
+    }
     if (headerMs > 0 && headerMs < newest) {
       // Older than the newest message received, held or expired: its content is staler still.
       const newer = new Date(newest).toISOString();
@@ -327,10 +347,19 @@ export class FeedManager {
       this.succeed(feed, now);
       return;
     }
+    if (headerMs > 0 && now - headerMs > this.options.maxAgeMs) {
+      feed.readFault = {
+        kind: "stale_header",
+        message: `header timestamp ${new Date(headerMs).toISOString()} is ${seconds(now - headerMs)} s old, over the maximum age of ${seconds(this.options.maxAgeMs)} s: refused`,
+      };
+      this.fail(feed, feed.readFault, now);
+      return;
+    }
     const before = { held: feed.held, headerMs: feed.headerMs, receivedMs: feed.receivedMs, bytes: feed.bytes, entities: feed.entities, expired: feed.expired };
     const first = feed.lastSuccessMs === undefined;
     const bytes = "bytes" in held ? held.bytes.byteLength : undefined;
-    Object.assign(feed, { held, headerMs, receivedMs: now, bytes, entities: message.entity.length, expired: false });
+    const receivedMs = headerMs > 0 ? Math.min(now, headerMs) : now;
+    Object.assign(feed, { held, headerMs, receivedMs, bytes, entities: message.entity.length, expired: false });
     try {
       this.rebuild(now, { feed, message });
     } catch (err) {
@@ -475,4 +504,9 @@ function messageOf(held: HeldMessage): RtFeedMessage {
 /** Two faults are the same condition when of one kind (and, for HTTP, one status): a new one is logged. */
 function faultKey(f: { kind: FeedFaultKind; message: string }): string {
   return f.kind === "http_status" ? `${f.kind}:${/^HTTP (\d+)/.exec(f.message)?.[1] ?? ""}` : f.kind;
+}
+
+/** Whole seconds, for messages. */
+function seconds(ms: number): number {
+  return Math.round(ms / 1000);
 }

@@ -28,6 +28,8 @@ export type FeedFaultKind =
   | "producer_error" // a function source threw
   | "corrupt" // bytes that are no FeedMessage (corrupt, truncated, not protobuf)
   | "older_header" // a header timestamp older than the message held: the newer one is kept
+  | "future_header" // a header timestamp too far ahead of the server's clock: not believed
+  | "stale_header" // a header timestamp already past the maximum age: refused
   | "build_error"; // the state could not be built from the message: the previous one is kept
 
 export class FeedFetchError extends Error {

@@ -128,7 +128,8 @@ describe("feeds that name what the network lacks, or nothing", () => {
     const message = simulateFeed(net, SUITE_NOW_MS);
     const known = message.entity.filter((e) => e.tripUpdate).length;
     const realTrip = message.entity.find((e) => e.tripUpdate && e.tripUpdate.stopTimeUpdate.length > 0)!.tripUpdate!;
-    message.header.timestamp = SUITE_NOW_MS / 1000 + 1000;
+    // Newer than the messages before, and within the allowance ahead of the manager's clock (FUTURE_ALLOWANCE_MS).
+    message.header.timestamp = SUITE_NOW_MS / 1000 + 200;
     message.entity.push(
       { id: "x1", tripUpdate: { trip: { tripId: "no-such-trip", startDate: "20260310" }, stopTimeUpdate: [{ stopId: "1", arrival: { delay: 60 } }] } },
       { id: "x2", tripUpdate: { trip: { tripId: "no-such-trip-2", startDate: "20260310" }, stopTimeUpdate: [] } },
@@ -147,7 +148,7 @@ describe("feeds that name what the network lacks, or nothing", () => {
   });
 
   it("feed faults - an empty feed is a valid, empty state: every passage follows the schedule, no fault", async () => {
-    const empty = { header: { gtfsRealtimeVersion: "2.0", timestamp: SUITE_NOW_MS / 1000 + 2000 }, entity: [] };
+    const empty = { header: { gtfsRealtimeVersion: "2.0", timestamp: SUITE_NOW_MS / 1000 + 250 }, entity: [] };
     feed.behaviour = { kind: "serve", bytes: encodeFeedMessage(empty) };
     await manager.pollAll();
     expect(manager.current(net)?.stats[0]).toMatchObject({ matched: 0, unmatched: 0 });

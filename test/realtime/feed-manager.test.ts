@@ -141,6 +141,45 @@ describe("FeedManager", () => {
     expect(held(m)).toEqual(feed(61, "t2"));
   });
 
+  it("FeedManager - a message dated beyond the allowance ahead of the clock is not believed; the next correct one is served", async () => {
+    let message = feed(0, "t1");
+    const source = functionFeedSource({ name: "rt", intervalMs: 1000, maxBytes: 50_000, produce: () => message });
+    const { m, clock, log } = setup([source], 300_000);
+    await m.pollAll();
+    clock.now += 10_000;
+    message = feed(24 * 3600, "future");
+    await m.pollAll();
+    expect(held(m)).toEqual(feed(0, "t1"));
+    expect(m.feedHealth().feeds[0].lastError).toMatchObject({ kind: "future_header" });
+    // Within the allowance (five minutes ahead) a producer's clock is believed.
+    clock.now += 10_000;
+    message = feed(20 + 299, "t2");
+    await m.pollAll();
+    expect(held(m)).toEqual(feed(319, "t2"));
+    expect(m.feedHealth().feeds[0].lastError).toBeUndefined();
+    expect(log.lines).toEqual([
+      "info: realtime feed rt: first message, 1 entities",
+      "warn: realtime feed rt: header timestamp 2026-03-11T07:00:00.000Z is 86390 s ahead of this server's clock, more than the allowance of 300 s: not believed; keeping its last good message (10 s old)",
+      "info: realtime feed rt: recovered after 1 failed poll(s) (future_header)",
+    ]);
+  });
+
+  it("FeedManager - the age counts from the header timestamp: a message made 37 days ago is refused, one a minute old is a minute old", async () => {
+    let message = feed(-37 * 86_400, "t1");
+    const source = functionFeedSource({ name: "rt", intervalMs: 1000, maxBytes: 50_000, produce: () => message });
+    const { m } = setup([source], 300_000);
+    await m.pollAll();
+    expect(m.current(net)).toBeUndefined();
+    expect(m.feedHealth().feeds[0].lastError).toMatchObject({
+      kind: "stale_header",
+      message: "header timestamp 2026-02-01T07:00:00.000Z is 3196800 s old, over the maximum age of 300 s: refused",
+    });
+    message = feed(-60, "t1");
+    await m.pollAll();
+    expect(held(m)).toEqual(feed(-60, "t1"));
+    expect(m.feedHealth().feeds[0].receivedMs).toBe(T0 - 60_000);
+  });
+
   it("FeedManager - one feed expiring leaves the others served", async () => {
     let timestamp = 0;
     const a = functionFeedSource({ name: "a", intervalMs: 1000, maxBytes: 50_000, produce: () => feed(timestamp, "t1") });
@@ -228,6 +267,8 @@ describe("FeedManager", () => {
       maxAgeMs: 60_000,
       build: standInBuild(),
       log: recordingLog(),
+      // The messages' header timestamps are T0's: judged by a clock at T0 they are fresh.
+      clock: () => T0,
     });
     manager = m;
     await m.start();
@@ -250,6 +291,8 @@ describe("FeedManager", () => {
       maxAgeMs: 300_000,
       build: standInBuild(),
       log: recordingLog(),
+      // The messages' header timestamps are T0's: judged by a clock at T0 they are fresh.
+      clock: () => T0,
     });
     manager = m;
     await m.start();

@@ -98,7 +98,7 @@ describe("/health with GTFS-Realtime feeds", () => {
           serving: true,
           lastPoll: since,
           lastSuccess: "2026-03-10T07:00:00.000Z",
-          ageSeconds: 42,
+          ageSeconds: 47, // from the header timestamp, 5 s before it arrived
           headerTimestamp: "2026-03-10T06:59:55.000Z",
           entities: 2,
           matched: 1,
@@ -124,9 +124,9 @@ describe("/health with GTFS-Realtime feeds", () => {
     await manager.pollAll();
     const later = (await app.inject("/health")).json();
     expect(later.realtime.builtAt).toBeUndefined();
-    expect(later.realtime.feeds[0]).toMatchObject({ serving: false, ageSeconds: 342 });
+    expect(later.realtime.feeds[0]).toMatchObject({ serving: false, ageSeconds: 347 });
     expect(later.warnings).toContain(
-      "realtime feed trips: its last good message is 342 s old, over the maximum of 300 s: its passages follow the schedule (last error since 2026-03-10T07:00:40.000Z: trips failed: simulator down)",
+      "realtime feed trips: its last good message is 347 s old, over the maximum of 300 s: its passages follow the schedule (last error since 2026-03-10T07:00:40.000Z: trips failed: simulator down)",
     );
     await app.close();
   });

@@ -147,6 +147,23 @@ describe("feeds that name what the network lacks, or nothing", () => {
     expect(lines.at(-1)).toMatch(/match nothing of the network \(.*unknown_trip 2/);
   });
 
+  it("feed faults - a feed none of whose entities matches (another network's) is said on /health and /ready, which stays 200", async () => {
+    const foreign = {
+      header: { gtfsRealtimeVersion: "2.0", timestamp: SUITE_NOW_MS / 1000 + 220 },
+      entity: ["elsewhere-1", "elsewhere-2"].map((tripId, i) => ({
+        id: String(i),
+        tripUpdate: { trip: { tripId, startDate: "20260310" }, stopTimeUpdate: [{ stopSequence: 1, arrival: { delay: 60 } }] },
+      })),
+    };
+    feed.behaviour = { kind: "serve", bytes: encodeFeedMessage(foreign) };
+    await manager.pollAll();
+    const said = `realtime feed ${new URL(feed.url).host}/gtfs-rt/tripupdates: none of its 2 entities matches the network served (unknown_trip 2): is it this network's feed?`;
+    expect((await get(`${server.origin}/health`)).body.warnings).toContain(said);
+    const ready = await get(`${server.origin}/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks.realtime).toEqual({ ok: true, detail: `every feed has a message younger than 120 s; ${said}` });
+  });
+
   it("feed faults - an empty feed is a valid, empty state: every passage follows the schedule, no fault", async () => {
     const empty = { header: { gtfsRealtimeVersion: "2.0", timestamp: SUITE_NOW_MS / 1000 + 250 }, entity: [] };
     feed.behaviour = { kind: "serve", bytes: encodeFeedMessage(empty) };

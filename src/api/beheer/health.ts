@@ -26,7 +26,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { derivedIndex } from "../../network/derived-index.js";
 import type { Network } from "../../network/model.js";
 import { networkToday, networkValidity, validityWarnings } from "../../network/queries/network-validity.js";
-import type { RealtimeHealth } from "../../realtime/feed-manager.js";
+import type { FeedHealth, RealtimeHealth } from "../../realtime/feed-manager.js";
 import { endingSoonWarning } from "../../cli/validity-warning.js";
 import { NOT_READY } from "../../errors.js";
 import { formatDate } from "../shared/dates.js";
@@ -275,10 +275,25 @@ export function realtimeSummary(h: RealtimeHealth, nowMs: number) {
   };
 }
 
-/** In words, each feed whose passages follow the schedule because of a fault or its message's age. */
+/**
+ * A served feed whose entities all fail to match the network (none matched, some not): most likely another
+ * network's feed, or one built on another version of the timetable. Undefined for a feed that matches something.
+ */
+export function matchesNothing(f: FeedHealth): string | undefined {
+  if (!f.serving || !f.stats || f.stats.matched > 0 || f.stats.unmatched === 0) return undefined;
+  const reasons = Object.entries(f.stats.unmatchedByReason as Record<string, number>)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(", ");
+  return `realtime feed ${f.name}: none of its ${f.stats.unmatched} entities matches the network served (${reasons}): is it this network's feed?`;
+}
+
+/** In words, each feed whose passages follow the schedule because of a fault or its message's age, or that matches nothing. */
 function realtimeWarnings(h: RealtimeHealth, nowMs: number): string[] {
   const out: string[] = [];
   for (const f of h.feeds) {
+    const nothing = matchesNothing(f);
+    if (nothing) out.push(nothing);
     if (f.serving) continue;
     const error = f.lastError ? ` (last error since ${new Date(f.lastError.sinceMs).toISOString()}: ${f.lastError.message})` : "";
     if (f.receivedMs !== undefined) {
@@ -450,10 +465,13 @@ export function readiness(opts: ReadyOptions, nowMs: number) {
     realtime = { ok: true, detail: "not checked (READY_REALTIME_MAX_AGE_SECONDS=off)" };
   } else if (feedHealth && opts.realtimeMaxAgeSeconds !== undefined) {
     const maxMs = opts.realtimeMaxAgeSeconds * 1000;
-    const stale = feedHealth(nowMs).feeds.filter((f) => f.receivedMs === undefined || nowMs - f.receivedMs > maxMs || !f.serving);
+    const feeds = feedHealth(nowMs).feeds;
+    const stale = feeds.filter((f) => f.receivedMs === undefined || nowMs - f.receivedMs > maxMs || !f.serving);
+    // Matching nothing is said, not failed: every replica would leave the load balancer at once for a feed's fault.
+    const nothing = feeds.map(matchesNothing).filter((w) => w !== undefined);
     realtime =
       stale.length === 0
-        ? { ok: true, detail: `every feed has a message younger than ${opts.realtimeMaxAgeSeconds} s` }
+        ? { ok: true, detail: [`every feed has a message younger than ${opts.realtimeMaxAgeSeconds} s`, ...nothing].join("; ") }
         : {
             ok: false,
             detail: stale

@@ -55,10 +55,22 @@ export function installErrorHandling(app: FastifyInstance, config: AppConfig): v
     return send(reply, 500, INTERNAL_ERROR_MESSAGE);
   });
 
-  // HTTP/1.1 requires a Host header (RFC 9112, 3.2). Node's own check (off in app.ts) answered an empty 400.
+  // The request target and Host as RFC 9112 (3.2, 3.2.2) wants them of a server that is no proxy; links are built
+  // from them (links.ts), so a request they do not describe is refused before any route: 400 for
+  // - an HTTP/1.1 request without Host (Node's own check, off in app.ts, answered an empty 400),
+  // - two Host header lines (Node keeps the first; a proxy in front may have read the other),
+  // - an absolute-form target (`GET http://host/path`): a request for a proxy, whose authority would start our links.
   app.addHook("onRequest", (request, reply, next) => {
-    if (request.headers.host !== undefined || request.raw.httpVersion !== "1.1") return next();
-    send(reply, 400, "The request has no Host header: HTTP/1.1 requires one, e.g. Host: bus.example.org");
+    const raw = request.raw;
+    if (raw.url !== undefined && raw.url.charCodeAt(0) !== 47 /* "/" */ && raw.url !== "*") {
+      return send(reply, 400, "The request target is in absolute form (http://host/path): this server is no proxy; send the path, and the host in the Host header");
+    }
+    if (request.headers.host === undefined) {
+      if (raw.httpVersion !== "1.1") return next();
+      return send(reply, 400, "The request has no Host header: HTTP/1.1 requires one, e.g. Host: bus.example.org");
+    }
+    if (hostLines(raw.rawHeaders) > 1) return send(reply, 400, "The request has more than one Host header: send exactly one");
+    next();
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -165,4 +177,14 @@ export function invalidValueMessage(name: string, value: string | undefined): st
   const hint = paramHint(name);
   const shown = value === undefined ? "" : ` ${shownValue(value)}`;
   return hint ? `${name}${shown} is invalid: ${hint}` : `${name}${shown} is invalid`;
+}
+
+/** How many header lines are named Host (rawHeaders alternates names and values, as sent). */
+function hostLines(rawHeaders: string[]): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i];
+    if (name.length === 4 && name.toLowerCase() === "host") n++;
+  }
+  return n;
 }

@@ -73,4 +73,16 @@ describe("malformed HTTP over a real socket", () => {
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).links[0]).toEqual({ rel: "self", url: `http://localhost${P}` });
   });
+
+  it("400 - an absolute-form target or two Host lines: no link is ever built from them (RFC 9112 3.2, 3.2.2)", async () => {
+    const key = `Ocp-Apim-Subscription-Key: ${TEST_KEY}\r\n`;
+    await expectAnswer(
+      `GET http://evil.example${P} HTTP/1.1\r\nHost: a\r\n${key}\r\n`,
+      400,
+      "The request target is in absolute form (http://host/path): this server is no proxy; send the path, and the host in the Host header",
+    );
+    await expectAnswer(`GET ${P} HTTP/1.1\r\nHost: a\r\nHost: evil.example\r\n${key}\r\n`, 400, "The request has more than one Host header: send exactly one");
+    const one = await rawRequest(port, `GET ${P} HTTP/1.1\r\nHost: a\r\n${key}\r\n`);
+    expect(JSON.parse(one.body).links[0]).toEqual({ rel: "self", url: `http://a${P}` });
+  });
 });

@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import swagger, { type SwaggerTransform } from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import type { AppConfig } from "../../config/load-config.js";
-import { SUBSCRIPTION_KEY_QUERY } from "../http/auth.js";
+import { SUBSCRIPTION_KEY_QUERY } from "../http/key-parameter.js";
 
 /** The tag of every search route (zoeken.ts), as the published Search OpenAPI tags them. */
 export const SEARCH_TAG = "zoek";

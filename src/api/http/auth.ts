@@ -1,6 +1,6 @@
 /**
  * Subscription keys, as the operator's API gateway checks them: the header `Ocp-Apim-Subscription-Key` or the
- * query parameter `subscription-key`. A missing or unknown key answers 401 `{statusCode, message}`.
+ * query parameter `subscription-key`, spelt so (key-parameter.ts). A missing or unknown key answers 401 `{statusCode, message}`.
  * A route opts out with `config: { auth: false }` (only /health and the OpenAPI document do); an unknown path
  * answers 404 whatever the key. Register it before the routes: it equips each route as it is added.
  *
@@ -9,8 +9,8 @@
  * checked and swapped in as a whole table (quota/key-table.ts), or refused with a log line. The key found is
  * `request.apiKey`, for the quota check that follows (quota/quota-plugin.ts).
  *
- * A key is never logged: the request serializer below removes `subscription-key` from the URL of the request log
- * lines, and the keys file holds hashes only.
+ * A key is never logged: the request serializer below masks every key-like query parameter in the URL of the
+ * request log lines, and the keys file holds hashes only.
  */
 import type { FastifyPluginCallback, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
@@ -18,6 +18,7 @@ import { UNAUTHORIZED } from "../../errors.js";
 import type { KeysFile } from "../../lib/keys-file.js";
 import { type ApiKey, keyTable } from "../quota/key-table.js";
 import { watchKeysFile } from "../quota/keys-file-watcher.js";
+import { maskKeyParameters, queryKey } from "./key-parameter.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -40,7 +41,6 @@ export interface AuthOptions {
 }
 
 export const SUBSCRIPTION_KEY_HEADER = "ocp-apim-subscription-key";
-export const SUBSCRIPTION_KEY_QUERY = "subscription-key";
 
 /** The key-check hooks, so that the quota check can take its place right after one (quota-plugin.ts). */
 const authHooks = new WeakSet<object>();
@@ -64,10 +64,8 @@ const auth: FastifyPluginCallback<AuthOptions> = (app, opts, done) => {
   const check: onRequestHookHandler = (request, _reply, next) => {
     let key = request.headers[SUBSCRIPTION_KEY_HEADER];
     if (Array.isArray(key)) key = key[0];
-    if (key === undefined || key === "") {
-      const q = (request.query as Record<string, unknown>)[SUBSCRIPTION_KEY_QUERY];
-      key = Array.isArray(q) ? String(q[0]) : typeof q === "string" ? q : undefined;
-    }
+    // The query's key in its one documented spelling only (key-parameter.ts).
+    if (key === undefined || key === "") key = queryKey(request.url);
     const found = key === undefined ? undefined : table.lookup(key);
     if (found === undefined) return next(UNAUTHORIZED());
     request.apiKey = found;
@@ -88,37 +86,17 @@ const auth: FastifyPluginCallback<AuthOptions> = (app, opts, done) => {
 export const authPlugin = fp(auth, { name: "lijnwijzer-auth", fastify: "5.x" });
 
 /**
- * The `req` serializer of the request log lines: Fastify's own fields, with the value of every `subscription-key`
- * query parameter (in any case or percent-encoding of its name, as the query parser would read it) replaced by
+ * The `req` serializer of the request log lines: Fastify's own fields, with the value of every query parameter that
+ * looks like a key (key-parameter.ts: any case, percent-encoding or decoration of `subscription-key`) replaced by
  * `***`.
  */
 export function loggedRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: withoutKey(request.url),
+    url: maskKeyParameters(request.url),
     version: request.headers?.["accept-version"] as string | undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
-}
-
-/** The URL with the values of its `subscription-key` query parameters replaced by `***`. */
-export function withoutKey(url: string): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
-  const query = url.slice(q + 1);
-  if (!/subscription|%/i.test(query)) return url;
-  const parts = query.split("&").map((part) => {
-    const eq = part.indexOf("=");
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, " "));
-    } catch {
-      // A name that is no valid percent-encoding is no key parameter either: kept as sent.
-    }
-    return name.trim().toLowerCase() === SUBSCRIPTION_KEY_QUERY ? `${rawName}=***` : part;
-  });
-  return `${url.slice(0, q)}?${parts.join("&")}`;
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { BAD_PARAMETER } from "../../errors.js";
 import type { AppConfig } from "../../config/load-config.js";
 import type { FamilyOptions } from "./families.js";
+import { dropKeyParameters } from "../http/key-parameter.js";
 import { shownValue } from "../http/shown-value.js";
 
 export interface Link {
@@ -78,28 +79,10 @@ export function linkerFor(req: FastifyRequest, opts: FamilyOptions): Linker {
 }
 
 /**
- * `{rel: "self"}` for the URL as requested, less the `subscription-key` parameter: a link must never leak
- * the caller's key into logs, caches or other people's hands.
+ * `{rel: "self"}` for the URL as requested, less every key-like parameter (key-parameter.ts): a link must never
+ * leak the caller's key into logs, caches or other people's hands.
  */
 export function selfLink(req: FastifyRequest, config: AppConfig): Link {
-  return { rel: "self", url: requestOrigin(req, config) + withoutSubscriptionKey(req.url) };
+  return { rel: "self", url: requestOrigin(req, config) + dropKeyParameters(req.url) };
 }
 
-export function withoutSubscriptionKey(url: string): string {
-  const q = url.indexOf("?");
-  // Fast path: most URLs carry no key in the query (it travels in the header).
-  if (q < 0 || !/subscription/i.test(url.slice(q))) return url;
-  const kept = url
-    .slice(q + 1)
-    .split("&")
-    .filter((p) => p !== "" && decodeURIComponentSafe(p.split("=")[0]).toLowerCase() !== "subscription-key");
-  return kept.length === 0 ? url.slice(0, q) : `${url.slice(0, q)}?${kept.join("&")}`;
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}

@@ -22,7 +22,8 @@ import type { FamilyOptions } from "../shared/families.js";
 import { halteView } from "../core/haltes/halte-view.js";
 import { parseLatLng } from "../shared/path-keys.js";
 import { lijnrichtingView } from "../core/lijnen/lijnrichting-view.js";
-import { type Link, linkerFor, requestOrigin, selfLink, withoutSubscriptionKey } from "../shared/links.js";
+import { dropKeyParameters } from "../http/key-parameter.js";
+import { type Link, linkerFor, requestOrigin, selfLink } from "../shared/links.js";
 import { paramHint } from "../shared/params.schemas.js";
 import { locatieView } from "./zoek-locatie-view.js";
 import { HaltesHits, LijnRichtingHits, LocatiesHits, ZoekParams, ZoekQuery, type ZoekRoute } from "./zoeken.schemas.js";
@@ -51,7 +52,7 @@ function pageLinks(req: FastifyRequest, opts: FamilyOptions, request: SearchRequ
   const links = [selfLink(req, opts.config)];
   const { startIndex, maxHits } = request;
   const at = (start: number): string => {
-    const url = withoutSubscriptionKey(req.url);
+    const url = dropKeyParameters(req.url);
     const q = url.indexOf("?");
     const kept = q < 0 ? [] : url.slice(q + 1).split("&").filter((p) => p !== "" && p.split("=")[0] !== "startIndex");
     return `${requestOrigin(req, opts.config)}${q < 0 ? url : url.slice(0, q)}?${[...kept, `startIndex=${start}`].join("&")}`;

@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { withoutSubscriptionKey } from "../../../src/api/shared/links.js";
+import { dropKeyParameters, queryKey } from "../../../src/api/http/key-parameter.js";
 import { chooseEncoding, etagOf, matchesIfNoneMatch } from "../../../src/api/http/content-encoding.js";
 
 describe("links", () => {
-  it("withoutSubscriptionKey - drops the key from self links and keeps every other parameter", () => {
-    expect(withoutSubscriptionKey("/a/haltes?subscription-key=s3cret")).toBe("/a/haltes");
-    expect(withoutSubscriptionKey("/a?geldigOp=2024-03-10&subscription-key=s3cret&x=1")).toBe("/a?geldigOp=2024-03-10&x=1");
-    expect(withoutSubscriptionKey("/a?Subscription-Key=s3cret")).toBe("/a");
-    expect(withoutSubscriptionKey("/a?geldigOp=2024-03-10")).toBe("/a?geldigOp=2024-03-10");
+  it("dropKeyParameters - drops every key-like parameter from self links and keeps every other parameter", () => {
+    expect(dropKeyParameters("/a/haltes?subscription-key=s3cret")).toBe("/a/haltes");
+    expect(dropKeyParameters("/a?geldigOp=2024-03-10&subscription-key=s3cret&x=1")).toBe("/a?geldigOp=2024-03-10&x=1");
+    expect(dropKeyParameters("/a?Subscription-Key=s3cret")).toBe("/a");
+    expect(dropKeyParameters("/a?geldigOp=2024-03-10")).toBe("/a?geldigOp=2024-03-10");
+    for (const hostile of ["?subscription-key=s3cret", "subscription-key[]=s3cret", "%73ubscription-key=s3cret", "subscription%2Dkey=s3cret", "subscription_key=s3cret"]) {
+      expect(dropKeyParameters(`/a?x=1&${hostile}`), hostile).toBe("/a?x=1");
+    }
+  });
+
+  it("queryKey - only `subscription-key=` spelt so, starting the query or after &, is a key", () => {
+    expect(queryKey("/a?subscription-key=s3cret&x=1")).toBe("s3cret");
+    expect(queryKey("/a?x=1&subscription-key=a%2Bb+c")).toBe("a+b c");
+    expect(queryKey("/a?subscription-key=")).toBe("");
+    for (const other of ["/a", "/a?x=1", "/a??subscription-key=s", "/a?subscription-key[]=s", "/a?subscription%2Dkey=s", "/a?%73ubscription-key=s", "/a?Subscription-Key=s", "/a?xsubscription-key=s"]) {
+      expect(queryKey(other), other).toBeUndefined();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import type { Network } from "../../../network/model.js";
 import { planJourneys } from "../../../routing/plan-journeys.js";
 import { PLAN_MODES, type Itinerary, type PlanMode, type PlanPage, type PlanPlace, type PlanResult, type PlanStep } from "../../../routing/plan-types.js";
 import type { RealtimePassage } from "../../../timetable/types.js";
+import { isKeyLikeName } from "../../http/key-parameter.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
 import { parseMoment } from "../../shared/dates.js";
 import { PassageWriter } from "../dienstregelingen/doorkomst-view.js";
@@ -171,7 +172,7 @@ function pageLink(req: FastifyRequest, opts: FamilyOptions, rel: string, type: s
   const [path, query = ""] = req.url.split("?", 2);
   const params = new URLSearchParams(query);
   for (const name of [...params.keys()]) {
-    if (name.toLowerCase() === "subscription-key" || name === "aanvraagType" || name === "tijdstip") params.delete(name);
+    if (isKeyLikeName(name) || name === "aanvraagType" || name === "tijdstip") params.delete(name);
   }
   params.set("aanvraagType", type);
   params.set("tijdstip", tijdstip);

@@ -142,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registry: options.metrics?.registry ?? new Registry(),
     exposition: options.metrics?.exposition,
     access: config.server.metrics,
+    trustProxy: config.trustProxy,
     source,
     feedHealth: feedHealthOf(options.realtime),
     feedRefresh: options.metrics?.feedRefresh,

@@ -27,7 +27,7 @@ export async function reloadCommand(args: string[], env: NodeJS.ProcessEnv = pro
   if (!/^\d{1,5}$/.test(given.trim()) || port < 1 || port > 65535) throw new CliError(`--admin-port must be a TCP port from 1 to 65535, got "${given}"`, 2);
   let res: Response;
   try {
-    res = await fetch(`http://${ADMIN_HOST}:${port}/reload`, { method: "POST", signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await fetch(`http://${ADMIN_HOST}:${port}/reload`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code;
     if (cause === "ECONNREFUSED") {

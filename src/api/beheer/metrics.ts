@@ -19,8 +19,9 @@
  * - the process (RSS, heap, event loop lag, GC: prom-client's default metrics) when the caller turns them on.
  *
  * Who may read it (METRICS): `loopback` (default) answers a client on this machine that came directly, not
- * through a proxy (no X-Forwarded-For or Forwarded header: nginx on the same machine connects from loopback
- * too); `open` answers anyone; `off` has no route. The answer needs no subscription key.
+ * through a proxy (no X-Forwarded-For, Forwarded, X-Real-IP, X-Forwarded-Host/-Proto or Via header: nginx on the
+ * same machine connects from loopback too); with TRUST_PROXY, a client whose address as the proxy reports it
+ * (request.ip) is loopback; `open` answers anyone; `off` has no route. The answer needs no subscription key.
  */
 import type { FastifyInstance, FastifyPluginCallback, onResponseHookHandler } from "fastify";
 import fp from "fastify-plugin";
@@ -38,6 +39,8 @@ import { onQuotaEvent } from "../quota/quota-counters.js";
 export interface MetricsOptions {
   registry: Registry;
   access: MetricsAccess;
+  /** TRUST_PROXY: loopback is then judged by the client address the proxy reports (request.ip). */
+  trustProxy?: boolean;
   source: NetworkSource;
   /** The real-time feeds' report, when feeds are configured. */
   feedHealth?: (nowMs: number) => RealtimeHealth;
@@ -99,7 +102,8 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
       "/metrics",
       { config: { auth: false }, schema: { hide: true } },
       async (request, reply) => {
-        if (opts.access === "loopback" && !isDirectLoopback(request.socket.remoteAddress, request.headers)) {
+        const local = opts.trustProxy ? isLoopback(request.ip) : isDirectLoopback(request.socket.remoteAddress, request.headers);
+        if (opts.access === "loopback" && !local) {
           throw METRICS_FORBIDDEN(
             "/metrics answers only clients on this machine that connect directly, not through a proxy (METRICS=loopback): scrape it on 127.0.0.1, or set METRICS=open",
           );
@@ -115,9 +119,19 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
 /** The metrics plugin, named; register it before the routes so that their answers are counted. */
 export const metricsPlugin = fp(metrics, { name: "lijnwijzer-metrics", fastify: "5.x" });
 
+/**
+ * Headers a proxy adds (nginx's documented configurations set X-Real-IP alone as often as X-Forwarded-For): a
+ * request that carries one came through a proxy, whatever address it connects from.
+ */
+const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "via"] as const;
+
 /** A client on this machine that connected directly: a loopback address and no proxy header. */
 export function isDirectLoopback(address: string | undefined, headers: Record<string, string | string[] | undefined>): boolean {
-  if (headers["x-forwarded-for"] !== undefined || headers.forwarded !== undefined) return false;
+  for (const h of PROXY_HEADERS) if (headers[h] !== undefined) return false;
+  return isLoopback(address);
+}
+
+function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false;
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }

@@ -154,12 +154,21 @@ describe("/metrics", () => {
       ["10.1.2.3", {}],
       ["127.0.0.1", { "x-forwarded-for": "203.0.113.9" }],
       ["127.0.0.1", { forwarded: "for=203.0.113.9" }],
+      ["127.0.0.1", { "x-real-ip": "203.0.113.9" }],
+      ["127.0.0.1", { via: "1.1 proxy" }],
     ] as const) {
       const res = await app.inject({ url: "/metrics", remoteAddress, headers });
       expect(res.statusCode).toBe(403);
       expect(Object.keys(res.json())).toEqual(["statusCode", "message"]);
       expect(res.json().message).toMatch(/METRICS=open/);
     }
+  });
+
+  it("metrics - with TRUST_PROXY the client address the proxy reports decides: a remote client through nginx is refused, a local scrape answered", async () => {
+    const app = await appWith({ TRUST_PROXY: "true" });
+    expect((await app.inject({ url: "/metrics", remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.9" } })).statusCode).toBe(403);
+    expect((await app.inject({ url: "/metrics", remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "127.0.0.1" } })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/metrics", remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
   });
 
   it("metrics - METRICS=open answers anyone, METRICS=off has no route", async () => {

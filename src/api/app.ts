@@ -150,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(healthRoute, {
     source,
+    trustProxy: config.trustProxy,
     now: options.clock ?? Date.now,
     realtime: options.realtime,
     validityWarningDays: config.validityWarningDays,
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(readyRoute, {
     source,
+    trustProxy: config.trustProxy,
     now: options.clock ?? Date.now,
     realtime: options.realtime,
     realtimeMaxAgeSeconds: config.server.readyRealtimeMaxAgeSeconds,

@@ -32,6 +32,7 @@ import { NOT_READY } from "../../errors.js";
 import { formatDate } from "../shared/dates.js";
 import type { NetworkSource } from "../shared/network-source.js";
 import type { RealtimeSource } from "../shared/realtime-source.js";
+import { mayReadInternals } from "./local-client.js";
 
 const Instant = (description: string) => Type.String({ format: "date-time", description });
 
@@ -163,18 +164,20 @@ export const Health = Type.Object(
   {
     status: Type.Literal("ok"),
     network: Type.Object({
-      counts: Type.Object({
-        stops: Type.Integer(),
-        lines: Type.Integer(),
-        lineDirections: Type.Integer(),
-        patterns: Type.Integer(),
-        trips: Type.Integer(),
-        stopTimes: Type.Integer(),
-      }),
+      counts: Type.Optional(
+        Type.Object({
+          stops: Type.Integer(),
+          lines: Type.Integer(),
+          lineDirections: Type.Integer(),
+          patterns: Type.Integer(),
+          trips: Type.Integer(),
+          stopTimes: Type.Integer(),
+        }),
+      ),
       validFrom: Type.String({ format: "date" }),
       validTo: Type.String({ format: "date" }),
-      timezone: Type.String(),
-      feeds: Type.Array(
+      timezone: Type.Optional(Type.String()),
+      feeds: Type.Optional(Type.Array(
         Type.Object({
           source: Type.String(),
           profile: Type.String(),
@@ -182,8 +185,9 @@ export const Health = Type.Object(
           version: Type.Optional(Type.String()),
         }),
       ),
-      createdAt: Type.String({ format: "date-time" }),
-      ageSeconds: Type.Integer({ description: "seconds since the snapshot was written" }),
+      ),
+      createdAt: Type.Optional(Type.String({ format: "date-time" })),
+      ageSeconds: Type.Optional(Type.Integer({ description: "seconds since the snapshot was written" })),
       validity: Type.Optional(
         Type.Object(
           {
@@ -200,6 +204,7 @@ export const Health = Type.Object(
     realtime: Type.Optional(RealtimeHealthSchema),
     feedRefresh: Type.Optional(FeedRefreshSchema),
     warnings: Type.Optional(Type.Array(Type.String(), { description: "what an operator should know, e.g. an expired network" })),
+    detail: Type.Optional(Type.String({ description: "for a client neither on this machine nor with a key: where the details are" })),
   },
   { title: "Health" },
 );
@@ -399,6 +404,8 @@ export function feedHealthOf(realtime: RealtimeSource | undefined): ((nowMs: num
 export interface HealthOptions {
   source: NetworkSource;
   now: () => number;
+  /** TRUST_PROXY: who is on this machine is judged by the address the proxy reports (local-client.ts). */
+  trustProxy?: boolean;
   realtime?: RealtimeSource;
   /** VALIDITY_WARNING_DAYS; default none. */
   validityWarningDays?: number;
@@ -406,7 +413,20 @@ export interface HealthOptions {
   feedRefresh?: () => FeedRefreshHealth | undefined;
 }
 
-export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { source, now, realtime, validityWarningDays, feedRefresh }) => {
+/** What /health tells a client neither on this machine nor with a key: that it runs, and the network's validity. */
+export function publicHealthBody(net: Network, nowMs: number) {
+  const { validFrom, validTo, validity } = networkSummary(net, nowMs);
+  return {
+    status: "ok" as const,
+    network: { validFrom, validTo, ...(validity ? { validity } : {}) },
+    detail: PUBLIC_HEALTH_DETAIL,
+  };
+}
+
+const PUBLIC_HEALTH_DETAIL =
+  "counts, feeds, real-time feeds and warnings answer a client on this machine, or one that sends a subscription key";
+
+export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { source, now, realtime, validityWarningDays, feedRefresh, trustProxy }) => {
   const feedHealth = feedHealthOf(realtime);
   app.get(
     "/health",
@@ -416,13 +436,14 @@ export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { sour
         tags: ["beheer"],
         summary: "Liveness and a summary of the network served (no key needed)",
         description:
-          "Answers 200 while the process runs, with what it serves: counts of the network's tables, its validity, time zone, feeds, and when its snapshot was written. Needs no subscription key.",
+          "Answers 200 while the process runs, with the network's validity. A client on the server's machine, or one that sends a subscription key, also gets what it serves: counts of the network's tables, its time zone, feeds, when its snapshot was written, the real-time feeds and warnings. Needs no subscription key.",
         security: [],
         response: { 200: Health },
       },
     },
-    async () => {
+    async (request) => {
       const nowMs = now();
+      if (!mayReadInternals(request, trustProxy ?? false)) return publicHealthBody(source.current(), nowMs);
       return healthBody(source.current(), nowMs, feedHealth?.(nowMs), { validityWarningDays, feedRefresh: feedRefresh?.() });
     },
   );
@@ -452,6 +473,8 @@ export interface ReadyOptions {
   realtimeMaxAgeSeconds: number | undefined;
   /** True once the server is shutting down. */
   closing: () => boolean;
+  /** TRUST_PROXY (local-client.ts). */
+  trustProxy?: boolean;
 }
 
 /** The checks of /ready: each ok or not, with what it saw. */
@@ -486,6 +509,15 @@ export function readiness(opts: ReadyOptions, nowMs: number) {
   return { snapshot, shutdown, realtime };
 }
 
+/** The checks with their details left out: "ok", or "failing" and the check's name. */
+function withoutDetails(checks: ReturnType<typeof readiness>): ReturnType<typeof readiness> {
+  const out = { ...checks };
+  for (const name of Object.keys(out) as Array<keyof typeof out>) {
+    out[name] = { ok: out[name].ok, detail: out[name].ok ? "ok" : `${name} failing` };
+  }
+  return out;
+}
+
 export const readyRoute: FastifyPluginAsync<ReadyOptions> = async (app, opts) => {
   app.get(
     "/ready",
@@ -500,8 +532,10 @@ export const readyRoute: FastifyPluginAsync<ReadyOptions> = async (app, opts) =>
         response: { 200: Ready, 503: Ready },
       },
     },
-    async (_req, reply) => {
-      const checks = readiness(opts, opts.now());
+    async (request, reply) => {
+      let checks = readiness(opts, opts.now());
+      // A load balancer needs the status; what each check saw (feed names, hosts) is for this machine or a key.
+      if (!mayReadInternals(request, opts.trustProxy ?? false)) checks = withoutDetails(checks);
       const failing = Object.values(checks).filter((c) => !c.ok);
       // Never cached: a proxy must ask each time.
       reply.header("cache-control", "no-store");

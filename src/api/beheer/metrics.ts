@@ -33,6 +33,7 @@ import type { RealtimeHealth } from "../../realtime/feed-manager.js";
 import { serviceDateToDayNumber } from "../../lib/service-date.js";
 import { networkToday } from "../../network/queries/network-validity.js";
 import type { FeedRefreshHealth } from "./health.js";
+import { isLocalClient } from "./local-client.js";
 import { asSwappable, type NetworkSource } from "../shared/network-source.js";
 import { onQuotaEvent } from "../quota/quota-counters.js";
 
@@ -102,8 +103,7 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
       "/metrics",
       { config: { auth: false }, schema: { hide: true } },
       async (request, reply) => {
-        const local = opts.trustProxy ? isLoopback(request.ip) : isDirectLoopback(request.socket.remoteAddress, request.headers);
-        if (opts.access === "loopback" && !local) {
+        if (opts.access === "loopback" && !isLocalClient(request, opts.trustProxy ?? false)) {
           throw METRICS_FORBIDDEN(
             "/metrics answers only clients on this machine that connect directly, not through a proxy (METRICS=loopback): scrape it on 127.0.0.1, or set METRICS=open",
           );
@@ -119,22 +119,6 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
 /** The metrics plugin, named; register it before the routes so that their answers are counted. */
 export const metricsPlugin = fp(metrics, { name: "lijnwijzer-metrics", fastify: "5.x" });
 
-/**
- * Headers a proxy adds (nginx's documented configurations set X-Real-IP alone as often as X-Forwarded-For): a
- * request that carries one came through a proxy, whatever address it connects from.
- */
-const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "via"] as const;
-
-/** A client on this machine that connected directly: a loopback address and no proxy header. */
-export function isDirectLoopback(address: string | undefined, headers: Record<string, string | string[] | undefined>): boolean {
-  for (const h of PROXY_HEADERS) if (headers[h] !== undefined) return false;
-  return isLoopback(address);
-}
-
-function isLoopback(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
-}
 
 function registerSnapshotMetrics(registry: Registry, source: NetworkSource, now: () => number): void {
   const createdSeconds = () => Date.parse(source.current().meta.createdAt) / 1000;

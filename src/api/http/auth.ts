@@ -29,6 +29,10 @@ declare module "fastify" {
     /** The subscription key of the request, once the key check passed; null before (and on routes without it). */
     apiKey: ApiKey | null;
   }
+  interface FastifyInstance {
+    /** The known key a request carries (header or query), undefined without one: for routes without the key check. */
+    keyOf(request: FastifyRequest): ApiKey | undefined;
+  }
 }
 
 export interface AuthOptions {
@@ -61,12 +65,16 @@ const auth: FastifyPluginCallback<AuthOptions> = (app, opts, done) => {
   }
   app.decorateRequest("apiKey", null);
   // A callback hook, not an async one: it runs on every request and a promise costs measurable throughput.
-  const check: onRequestHookHandler = (request, _reply, next) => {
+  const keyOf = (request: FastifyRequest): ApiKey | undefined => {
     let key = request.headers[SUBSCRIPTION_KEY_HEADER];
     if (Array.isArray(key)) key = key[0];
     // The query's key in its one documented spelling only (key-parameter.ts).
     if (key === undefined || key === "") key = queryKey(request.url);
-    const found = key === undefined ? undefined : table.lookup(key);
+    return key === undefined ? undefined : table.lookup(key);
+  };
+  app.decorate("keyOf", keyOf);
+  const check: onRequestHookHandler = (request, _reply, next) => {
+    const found = keyOf(request);
     if (found === undefined) return next(UNAUTHORIZED());
     request.apiKey = found;
     next();

@@ -7,7 +7,7 @@ import type { Network } from "../../../src/network/model.js";
 import { FeedManager } from "../../../src/realtime/feed-manager.js";
 import { functionFeedSource } from "../../../src/realtime/feed-source.js";
 import { standInBuild } from "../../realtime/support/stand-in-build.js";
-import { startServer, type TestServer } from "../support/server.js";
+import { startServer, TEST_KEY, type TestServer } from "../support/server.js";
 import { suiteNetwork } from "../support/suite-network.js";
 
 let server: TestServer;
@@ -25,7 +25,28 @@ afterAll(async () => {
 });
 
 describe("/health", () => {
-  it("health - answers without a key with the network's counts, validity, zone, feeds and age", async () => {
+  it("health - a client neither on this machine nor with a key gets the status and validity only; /ready the checks' outcome", async () => {
+    const ymd = (d: number) => `${String(d).slice(0, 4)}-${String(d).slice(4, 6)}-${String(d).slice(6)}`;
+    const publicBody = {
+      status: "ok",
+      network: { validFrom: ymd(net.meta.validFrom), validTo: ymd(net.meta.validTo) },
+      detail: "counts, feeds, real-time feeds and warnings answer a client on this machine, or one that sends a subscription key",
+    };
+    const remote = await server.app.inject({ url: "/health", remoteAddress: "203.0.113.9" });
+    expect(remote.json()).toEqual(publicBody);
+    // Through a proxy on this machine (its marks on the request) it is a remote client all the same.
+    const proxied = await fetch(`${server.origin}/health`, { headers: { "x-real-ip": "203.0.113.9" } });
+    expect(await proxied.json()).toEqual(publicBody);
+    const keyed = await server.app.inject({ url: "/health", remoteAddress: "203.0.113.9", headers: { "ocp-apim-subscription-key": TEST_KEY } });
+    expect(keyed.json().network.counts.stops).toBe(net.stops.count);
+    const ready = await server.app.inject({ url: "/ready", remoteAddress: "203.0.113.9" });
+    expect(ready.json()).toEqual({
+      ready: true,
+      checks: { snapshot: { ok: true, detail: "ok" }, shutdown: { ok: true, detail: "ok" }, realtime: { ok: true, detail: "ok" } },
+    });
+  });
+
+  it("health - answers a client on this machine without a key with the network's counts, validity, zone, feeds and age", async () => {
     const res = await fetch(`${server.origin}/health`);
     expect(res.status).toBe(200);
     const body = await res.json();

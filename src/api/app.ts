@@ -77,6 +77,9 @@ export interface BuildAppOptions {
 /** The longest path parameter the router takes: a list of 100 line direction keys is about 1,200 characters. */
 const MAX_PARAM_LENGTH = 2048;
 
+/** Milliseconds between Node's checks of the headers and request timeouts: a connection outlives them by at most this. */
+const CONNECTIONS_CHECK_MS = 500;
+
 const packageVersion = (() => {
   try {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
@@ -99,7 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests Node's HTTP parser refuses never reach the router: answer them in the same shape.
     clientErrorHandler,
     // Node answers an HTTP/1.1 request without Host with an empty 400; installErrorHandling answers it in JSON.
-    http: { requireHostHeader: false },
+    // connectionsCheckingInterval: how often Node looks for connections past the headers and request timeouts; its
+    // default of 30 s let a slowloris connection live up to 30 s past a 2 s headers timeout.
+    http: { requireHostHeader: false, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     // Request ids: an incoming sane X-Request-Id, else a random UUID (request-id.ts); returned by http-hygiene.ts.
     genReqId: requestIdOf,
     requestIdHeader: false,

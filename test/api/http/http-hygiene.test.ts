@@ -193,6 +193,36 @@ describe("timeouts and shutdown", () => {
     expect([app.server.requestTimeout, app.server.headersTimeout, app.server.keepAliveTimeout]).toEqual([30_000, 10_000, 72_000]);
   });
 
+  it("timeouts - a connection that sends nothing, or trickles its headers, is answered 408 and closed within a second of the headers timeout", async () => {
+    const a = await appWith({ HTTP_HEADERS_TIMEOUT_SECONDS: "2", HTTP_REQUEST_TIMEOUT_SECONDS: "3" });
+    await a.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = a.server.address() as AddressInfo;
+    const life = (trickle: boolean) =>
+      new Promise<{ ms: number; answer: string }>((resolve) => {
+        const started = Date.now();
+        let answer = "";
+        let timer: NodeJS.Timeout | undefined;
+        const s = connect(port, "127.0.0.1", () => {
+          if (!trickle) return;
+          s.write(`GET ${LINE} HTTP/1.1\r\nHost: h\r\n`);
+          timer = setInterval(() => s.write("X-Slow: 1\r\n"), 300);
+        });
+        s.on("data", (d) => (answer += String(d)));
+        s.on("error", () => undefined);
+        s.on("close", () => {
+          clearInterval(timer);
+          resolve({ ms: Date.now() - started, answer: answer.split("\r\n")[0] });
+        });
+      });
+    const [silent, slow] = await Promise.all([life(false), life(true)]);
+    // Node looked for them only every 30 s before (its connectionsCheckingInterval): they lived up to 32 s.
+    for (const c of [silent, slow]) {
+      expect(c.answer).toBe("HTTP/1.1 408 Request Timeout");
+      expect(c.ms).toBeGreaterThanOrEqual(1900);
+      expect(c.ms).toBeLessThan(6000);
+    }
+  });
+
   it("shutdown - once closing, every answer says Connection: close", async () => {
     let closing = false;
     const a = await appWith({}, () => closing);

@@ -91,6 +91,8 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
   const realtime = parseRealtime(env, overrides, warnings);
   const routeplan = parseRouteplan(env);
   const server = parseServer(env, realtime.maxAgeSeconds);
+  // While Redis does not count, a key's remaining calls are shared by this replica's workers unless told otherwise.
+  quota.redisShare ??= server.workers;
   const webApiKey = parseWebApiKey(env.WEB_API_KEY, apiKeys, apiKeysSource, quota.keysFile !== undefined, warnings);
   const feeds = parseFeeds(env, overrides);
   const validityWarningDays = parseWhole("VALIDITY_WARNING_DAYS", env.VALIDITY_WARNING_DAYS, 7, 0, 366, "days");

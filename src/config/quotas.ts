@@ -20,6 +20,12 @@ export interface QuotaConfig {
   redisFailure: "open" | "closed";
   /** QUOTA_REDIS_TIMEOUT_MS: the longest a request waits for Redis (10 to 5000, default 100). */
   redisTimeoutMs: number;
+  /**
+   * QUOTA_REDIS_SHARE: the processes (workers of every replica) that share a key's calls; while Redis does not
+   * answer each serves a key at most this share of what it had left (guarded-quota-store.ts). Undefined: the
+   * workers of this replica (load-config.ts fills it in).
+   */
+  redisShare?: number;
 }
 
 /** KEYS_FILE, read once here (the server re-reads it when it changes), QUOTA_STORE, REDIS_URL and QUOTA_REDIS_*. */
@@ -52,7 +58,8 @@ export function parseQuota(env: ConfigEnv, warnings: string[]): QuotaConfig {
   if (store === "redis" && keysFile === undefined) {
     warnings.push("QUOTA_STORE=redis counts the calls of the keys in KEYS_FILE, and KEYS_FILE is not set: nothing is counted");
   }
-  return { keysFile, store, redisUrl, redisFailure: failure, redisTimeoutMs };
+  const redisShare = env.QUOTA_REDIS_SHARE?.trim() ? parseWhole("QUOTA_REDIS_SHARE", env.QUOTA_REDIS_SHARE, 1, 1, 4096, "processes") : undefined;
+  return { keysFile, store, redisUrl, redisFailure: failure, redisTimeoutMs, redisShare };
 }
 
 function parseRedisUrl(value: string | undefined): string | undefined {

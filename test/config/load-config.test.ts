@@ -21,7 +21,7 @@ describe("loadConfig", () => {
       gtfsRtPath: "/gtfs/v3/realtime",
       realtime: { feeds: undefined, intervalSeconds: 30, timeoutSeconds: 10, maxAgeSeconds: 300, maxBytes: 33_554_432 },
       warnings: ["no API keys configured: the key 'demo' works (set API_KEYS or API_KEYS_FILE)"],
-      quota: { keysFile: undefined, store: "memory", redisUrl: undefined, redisFailure: "open", redisTimeoutMs: 100 },
+      quota: { keysFile: undefined, store: "memory", redisUrl: undefined, redisFailure: "open", redisTimeoutMs: 100, redisShare: availableParallelism() },
       server: {
         workers: availableParallelism(),
         shutdownTimeoutSeconds: 10,

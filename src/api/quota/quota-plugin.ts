@@ -99,7 +99,7 @@ async function createStore(config: QuotaConfig, log: { info(m: string): void; wa
     const memory = memoryQuotaStore();
     return { charge: (keyId, limits, nowMs, done) => done(memory.charge(keyId, limits, nowMs)), close: () => memory.close() };
   }
-  const guard = guardedQuotaStore(() => redis, { policy: config.redisFailure, fallback: memoryQuotaStore(), log });
+  const guard = guardedQuotaStore(() => redis, { policy: config.redisFailure, fallback: memoryQuotaStore(), share: config.redisShare, log });
   const redis = redisQuotaStore({ url: config.redisUrl!, timeoutMs: config.redisTimeoutMs, onConnection: (e) => guard.connection(e) });
   const where = redactedRedisUrl(config.redisUrl!);
   if (await redis.connected(REDIS_STARTUP_WAIT_MS)) {

@@ -26,5 +26,10 @@ export type ChargeCallback = (err: Error | null, charge?: QuotaCharge) => void;
 /** Counts elsewhere: `done` is called once, with the count or with the reason it could not count. */
 export interface RemoteQuotaStore {
   charge(keyId: string, limits: QuotaLimits, nowMs: number, done: ChargeCallback): void;
+  /**
+   * Adds calls served without it (while it did not answer) to the windows of `atMs`, whatever the limits; `done`
+   * once, with null or the reason it could not.
+   */
+  record(keyId: string, atMs: number, calls: number, done: (err: Error | null) => void): void;
   close(): Promise<void>;
 }

@@ -205,6 +205,25 @@ export function redisQuotaStore(options: RedisQuotaStoreOptions): RedisQuotaStor
       batch.callbacks.push(done);
       schedule();
     },
+    record(keyId, atMs, calls, done) {
+      if (redis.status !== "ready") return done(new Error(`no connection (${redis.status})`));
+      const w = quotaWindows(atMs);
+      const unlimited = Number.MAX_SAFE_INTEGER;
+      const expiry = (leftMs: number) => Math.max(1, leftMs - (Date.now() - atMs)) + EXPIRY_MARGIN_MS;
+      chargeCommand([
+        2,
+        `${REDIS_KEY_PREFIX}${keyId}:m:${w.minute}`,
+        `${REDIS_KEY_PREFIX}${keyId}:d:${w.day}`,
+        calls,
+        unlimited,
+        unlimited,
+        expiry(w.minuteLeftMs),
+        expiry(w.dayLeftMs),
+      ]).then(
+        () => done(null),
+        (err: Error) => done(err),
+      );
+    },
     connected(waitMs) {
       if (redis.status === "ready") return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {

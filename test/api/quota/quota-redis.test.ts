@@ -156,9 +156,10 @@ describe.skipIf(NO_REDIS)("Redis quota store", () => {
     const KEYS_FILE = keysFileWith(LIMITS, { "key-open": { product: "small" } });
     const log = logLines();
     const errorsBefore = quotaCounters().quotaStoreErrors;
-    const { origin } = await listen({ KEYS_FILE, QUOTA_STORE: "redis", REDIS_URL: `redis://127.0.0.1:${closed}`, LOG_LEVEL: "info" }, log);
+    const env = { KEYS_FILE, QUOTA_STORE: "redis", REDIS_URL: `redis://127.0.0.1:${closed}`, LOG_LEVEL: "info", QUOTA_REDIS_SHARE: "1" };
+    const { origin } = await listen(env, log);
     const answers = await Promise.all(Array.from({ length: 150 }, () => get(origin, "key-open")));
-    // Counted in memory meanwhile: the limit still holds, per process.
+    // Counted in memory meanwhile: the limit still holds, this process's share of it (QUOTA_REDIS_SHARE=1: all).
     expect(answers.filter((r) => r.status === 200)).toHaveLength(137);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(13);
     expect(Math.max(...answers.map((r) => r.ms))).toBeLessThan(5_000); // no hang: nothing waits for a connection
@@ -232,6 +233,57 @@ describe.skipIf(NO_REDIS)("Redis stopped or hung while serving", () => {
       }
     } finally {
       await a.close();
+      await redis.kill();
+    }
+  });
+
+  it("Redis hung (SIGSTOP), open - two processes sharing a key serve at most what it had left between them; SIGCONT - the calls served are added to Redis", async () => {
+    const redis = await startRedis();
+    const KEYS_FILE = keysFileWith(LIMITS, { "key-share": { product: "small" } });
+    const env = { KEYS_FILE, QUOTA_STORE: "redis", REDIS_URL: redis.url, QUOTA_REDIS_TIMEOUT_MS: "80", QUOTA_REDIS_SHARE: "2" };
+    const a = await quotaApp(env, () => T0);
+    const b = await quotaApp(env, () => T0);
+    try {
+      const origins: string[] = [];
+      for (const app of [a, b]) {
+        await app.listen({ port: 0, host: "127.0.0.1" });
+        origins.push(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+      }
+      const call = async (origin: string) => {
+        const res = await fetch(`${origin}${V1}/entiteiten/3`, { headers: { "ocp-apim-subscription-key": "key-share" } });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      // 36 calls counted in Redis, seen by both processes.
+      for (let i = 0; i < 36; i++) expect(await call(origins[i % 2])).toBe(200);
+      redis.process.kill("SIGSTOP");
+      const during: number[] = [];
+      for (let round = 0; round < 4; round++) {
+        during.push(...(await Promise.all(Array.from({ length: 60 }, (_, i) => call(origins[i % 2])))));
+      }
+      // The one that last saw 35 calls counted serves (137 - 35) / 2 = 51, the one that saw 36 serves 50: 36 + 101
+      // is the minute's 137 (without the share each process counted from zero, and served 137 more).
+      expect(during.filter((st) => st === 200)).toHaveLength(101);
+      expect(during.filter((st) => st === 429)).toHaveLength(139);
+      redis.process.kill("SIGCONT");
+      const deadline = Date.now() + 10_000;
+      const client = new Redis(redis.url);
+      try {
+        const minuteCount = async () => Number((await client.get((await client.keys("lw:quota:*:m:*"))[0])) ?? 0);
+        // Redis counts again once a call gets through; the 100 calls served meanwhile are added to its counters.
+        while ((await minuteCount()) < 137 && Date.now() < deadline) {
+          await call(origins[0]);
+          await call(origins[1]);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        // At least the calls served: a charge that timed out while Redis hung ran when it woke, and counts twice.
+        expect(await minuteCount()).toBeGreaterThanOrEqual(137);
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      await a.close();
+      await b.close();
       await redis.kill();
     }
   });

@@ -11,10 +11,18 @@
  * And for a request no route took: 405 with `Allow` for a method the path lacks, 204 for OPTIONS of an existing
  * path (allowed-methods.ts); other unknown paths go on to the 404 of error-handler.ts.
  *
+ * Pipelining (RFC 9112 9.3.2): a client may send requests on one connection without reading the answers. Node
+ * parses them all at once and hands each to the app, which would build every answer and buffer it in memory behind
+ * the unsent ones (a client that never reads: gigabytes). Here a request waits, before any other hook, until the
+ * answers before it on its connection are handed to the operating system (Node assigns the connection to its
+ * answer then): one answer per connection is built at a time, and a client that does not read stops the work on
+ * its connection. More than MAX_PIPELINED requests waiting on one connection close it: no client needs that many.
+ *
  * Headers are set in `onRequest`, the first hook, so that errors answered later keep them. Register this plugin
  * before the routes: it records them for allowed-methods.ts as they are added.
  */
-import type { FastifyPluginCallback, onRequestHookHandler, onSendHookHandler } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { installAllowedMethods } from "./allowed-methods.js";
 import { addCorsHeaders, type CorsOrigins } from "./cors.js";
@@ -34,10 +42,44 @@ const SECURITY_HEADERS = {
   "referrer-policy": "no-referrer",
 } as const;
 
+/** Requests that may wait on one connection behind an answer not yet sent (see the module comment). */
+export const MAX_PIPELINED = 32;
+
+/** Per connection: the requests waiting behind an answer not yet sent. */
+const waiting = Symbol("lijnwijzer.pipelined");
+type PipelinedSocket = Socket & { [waiting]?: number };
+
+/**
+ * Calls `go` once the answer of this request has the connection (Node assigns it once the answers before it are
+ * sent: http.ServerResponse 'socket'); never when the connection closes first, so no answer is built for nobody.
+ * Closes a connection with more than MAX_PIPELINED requests waiting.
+ */
+function whenConnectionFree(request: FastifyRequest, reply: FastifyReply, go: () => void): void {
+  const res = reply.raw;
+  const socket = request.raw.socket as PipelinedSocket;
+  const count = (socket[waiting] ?? 0) + 1;
+  if (count > MAX_PIPELINED) {
+    socket.destroy();
+    return;
+  }
+  socket[waiting] = count;
+  const settle = (assigned: boolean) => {
+    socket[waiting]! -= 1;
+    res.off("socket", onSocket);
+    socket.off("close", onClose);
+    if (assigned) go();
+  };
+  const onSocket = () => settle(true);
+  const onClose = () => settle(false);
+  res.once("socket", onSocket);
+  socket.once("close", onClose);
+}
+
 const hygiene: FastifyPluginCallback<HttpHygieneOptions> = (app, opts, done) => {
   const answerUnrouted = installAllowedMethods(app, opts);
   // A callback hook, not an async one: it runs on every request.
   const onRequest: onRequestHookHandler = (request, reply, next) => {
+    if (reply.raw.socket === null) return whenConnectionFree(request, reply, () => onRequest.call(app, request, reply, next));
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.headers(SECURITY_HEADERS);
     addCorsHeaders(opts.corsOrigins, request, reply);

@@ -64,6 +64,12 @@ export const BAD_PARAMETER = defineError("LW_BAD_PARAMETER", 400, "%s");
 export const METHOD_NOT_ALLOWED = defineError("LW_METHOD_NOT_ALLOWED", 405, "Method %s is not allowed on %s: it answers %s");
 export const METRICS_FORBIDDEN = defineError("LW_METRICS_FORBIDDEN", 403, "%s");
 export const NOT_READY = defineError("LW_NOT_READY", 503, "Not ready: %s");
+// Costly requests beyond what a worker runs at once and holds waiting (src/api/http/request-cost.ts).
+export const TOO_BUSY = defineError(
+  "LW_TOO_BUSY",
+  503,
+  "The server is busy with other large requests (%s waiting): try again in a second, or ask for fewer stops or passages",
+);
 export const ENTITY_NOT_FOUND = defineError("LW_ENTITY_NOT_FOUND", 404, "Entity %s does not exist");
 export const LINE_NOT_FOUND = defineError("LW_LINE_NOT_FOUND", 404, "Line %s of entity %s does not exist");
 export const LINE_DIRECTION_NOT_FOUND = defineError(

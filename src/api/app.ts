@@ -30,6 +30,7 @@ import { omleidingenRoutes } from "./core/omleidingen/omleidingen.js";
 import { openApiRoute, registerOpenApi, searchOpenApiRoute } from "./docs/openapi.js";
 import { quotaPlugin } from "./quota/quota-plugin.js";
 import { realTimeRoutes } from "./core/real-time/real-time.js";
+import { requestCostPlugin } from "./http/request-cost.js";
 import { requestIdOf } from "./http/request-id.js";
 import { routeplanRoutes } from "./core/routeplan/routeplan.js";
 import { strictQueryPlugin } from "./http/strict-query.js";
@@ -139,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(strictQueryPlugin);
   // Large answers asked again go out in the encoding kept from last time, while they are the same (docs/COMPATIBILITY.md O20).
   await app.register(compressedAnswersPlugin);
+  // Costly requests (lists of stops with many passages, route plans) run a few at a time per worker (request-cost.ts).
+  await app.register(requestCostPlugin);
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 

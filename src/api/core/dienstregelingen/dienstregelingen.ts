@@ -5,7 +5,7 @@
  */
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { findStop, requireLineDirection, requireStop } from "../../../network/lookup.js";
 import type { LineDirIdx, Network, ServiceDate, StopIdx } from "../../../network/model.js";
 import { diversionsFor } from "../../../timetable/diversions-for.js";
@@ -49,6 +49,9 @@ function pushHalteDoorkomsten(parts: Buffer[], day: StopDayJson, links: Link[]):
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+
+/** What a stop's day weighs in a list's cost (request-cost.ts): the passages of a busy stop's day, roughly. */
+const PASSAGES_PER_STOP_DAY = 100;
 
 function stopEntity(net: Network, stop: StopIdx): string {
   return net.meta.entities[net.stops.entity[stop]].number;
@@ -107,6 +110,7 @@ export const dienstregelingenRoutes: FastifyPluginAsync<FamilyOptions> = async (
     app.get<StopListRoute>(
       path,
       {
+        config: { cost: (req) => parseStopKeys((req as FastifyRequest<StopListRoute>).params.haltesleutels).length * PASSAGES_PER_STOP_DAY },
         schema: {
           tags,
           summary: "E5: the timetables of a list of stops on one day",

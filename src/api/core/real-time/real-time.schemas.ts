@@ -76,3 +76,9 @@ export const MaxAantalDoorkomstenQuery = Type.Object({
   ),
 });
 addParamHint("maxAantalDoorkomsten", `give a whole number from 1 to ${MAX_AANTAL_DOORKOMSTEN_LIMIT}`);
+
+/**
+ * The most passages a list of stops may ask for: stops x maxAantalDoorkomsten (100 stops with 20 each, or 20 with
+ * 100). Beyond it an answer runs to megabytes: ask in several requests.
+ */
+export const MAX_LIST_PASSAGES = 2_000;

@@ -22,8 +22,11 @@ import type { FamilyOptions } from "../../shared/families.js";
 import { directionIndex, parseStopKeys } from "../../shared/path-keys.js";
 import { type Link, linkerFor, selfLink } from "../../shared/links.js";
 import { Haltesleutels, LineDirectionParams, StopParams } from "../../shared/params.schemas.js";
+import { BAD_PARAMETER } from "../../../errors.js";
+import type { FastifyRequest } from "fastify";
 import {
   MAX_AANTAL_DOORKOMSTEN_DEFAULT,
+  MAX_LIST_PASSAGES,
   MaxAantalDoorkomstenQuery,
   RealtimeHalteDoorkomsten,
   RealtimeHalteDoorkomstenLijst,
@@ -35,6 +38,22 @@ const StopListParams = Type.Object({ haltesleutels: Haltesleutels });
 type StopRoute = { Params: Static<typeof StopParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type StopListRoute = { Params: Static<typeof StopListParams>; Querystring: Static<typeof MaxAantalDoorkomstenQuery> };
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams> };
+
+/**
+ * A list's cost (request-cost.ts): the passages it may list, stops x maxAantalDoorkomsten; a 400 above
+ * MAX_LIST_PASSAGES.
+ */
+function listCost(request: FastifyRequest): number {
+  const req = request as FastifyRequest<StopListRoute>;
+  const stops = parseStopKeys(req.params.haltesleutels).length;
+  const max = req.query.maxAantalDoorkomsten ?? MAX_AANTAL_DOORKOMSTEN_DEFAULT;
+  if (stops * max > MAX_LIST_PASSAGES) {
+    throw BAD_PARAMETER(
+      `${stops} stops x maxAantalDoorkomsten ${max} = ${stops * max} passages, more than the ${MAX_LIST_PASSAGES} a request may ask for: ask for fewer stops or a smaller maxAantalDoorkomsten, or split the list`,
+    );
+  }
+  return stops * max;
+}
 
 function halteDoorkomsten(net: Network, r: StopRealTime, W: PassageWriter, links: Link[]): RealtimeHalteDoorkomsten {
   return {
@@ -83,11 +102,12 @@ export const realTimeRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opt
   app.get<StopListRoute>(
     "/haltes/lijst/:haltesleutels/real-time",
     {
+      config: { cost: listCost },
       schema: {
         tags,
         summary: "The next passages at each stop of a list (maxAantalDoorkomsten per stop, default 10)",
         description:
-          "One item per known stop, in the order asked. A stop key that names no stop is left out and reported by a top-level link with rel onbekendeHalte. At most 100 keys.",
+          `One item per known stop, in the order asked. A stop key that names no stop is left out and reported by a top-level link with rel onbekendeHalte. At most 100 keys, and at most ${MAX_LIST_PASSAGES} passages: keys x maxAantalDoorkomsten.`,
         params: StopListParams,
         querystring: MaxAantalDoorkomstenQuery,
         response: { 200: RealtimeHalteDoorkomstenLijst, ...ERROR_RESPONSES },

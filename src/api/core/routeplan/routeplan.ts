@@ -15,6 +15,7 @@ import { planJourneys } from "../../../routing/plan-journeys.js";
 import { PLAN_MODES, type Itinerary, type PlanMode, type PlanPage, type PlanPlace, type PlanResult, type PlanStep } from "../../../routing/plan-types.js";
 import type { RealtimePassage } from "../../../timetable/types.js";
 import { isKeyLikeName } from "../../http/key-parameter.js";
+import { HEAVY_COST } from "../../http/request-cost.js";
 import { ERROR_RESPONSES } from "../../shared/common.schemas.js";
 import { parseMoment } from "../../shared/dates.js";
 import { PassageWriter } from "../dienstregelingen/doorkomst-view.js";
@@ -192,6 +193,8 @@ export const routeplanRoutes: FastifyPluginAsync<FamilyOptions> = async (app, op
     "/routeplan/:vertrekLatlng/:bestemmingLatlng",
     {
       onRequest: joinRepeatedModes,
+      // A plan is costly whatever it asks (several searches, up to ROUTEPLAN_BUDGET_MS): its turn is bounded.
+      config: { cost: () => HEAVY_COST },
       schema: {
         tags: ["routeplan"],
         summary: "E1: itineraries between two coordinates (RAPTOR, with walking, paging, arrive-by and real-time)",

@@ -1,0 +1,111 @@
+/**
+ * What a request costs, and how many costly ones a worker runs at once (docs/OPERATIONS.md "Security": the cost
+ * model). A cheap request must keep its latency while a few clients ask for megabytes: a list of 100 stops with
+ * 100 passages each is 3.7 MB and takes 0.2 to 0.4 s, and four of them at once took a cheap request's median from
+ * 3 ms to 1.8 s.
+ *
+ * A route that can be costly says what a request of it costs in `config.cost(request)`, in passages (a passage
+ * listed, or its share of a route plan's work), after its parameters are validated; the route's own limits (a 400
+ * above them) live with its parameters. A request of at least HEAVY_COST passages is costly: at most
+ * HEAVY_AT_ONCE costly requests run at once per worker, the next HEAVY_QUEUE wait their turn in order, and one more
+ * is answered 503 with `Retry-After: 1`. Cheap requests never wait. A costly request's turn ends when its answer is
+ * sent or its connection closes.
+ */
+import type { FastifyPluginCallback, FastifyRequest, preHandlerHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { TOO_BUSY } from "../../errors.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What a request of the route costs, in passages (request-cost.ts); absent: cheap. */
+    cost?: (request: FastifyRequest) => number;
+  }
+}
+
+/** A request of at least this many passages is costly (about 100 KB of answer, a few milliseconds of work). */
+export const HEAVY_COST = 500;
+/**
+ * Costly requests a worker runs at once. Their work is mostly synchronous (listing, serialising), so one at a time
+ * lets the cheap requests that arrive meanwhile run between two costly ones instead of behind all of them.
+ */
+export const HEAVY_AT_ONCE = 1;
+/** Costly requests that may wait their turn; one more is a 503. */
+export const HEAVY_QUEUE = 16;
+
+/** A counting semaphore over a FIFO queue, with a bound on the queue. */
+class Turns {
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+
+  /** Calls `go` when a turn is free (at once, or in order); false when the queue is full (nothing is called). */
+  take(go: () => void): boolean {
+    if (this.running < HEAVY_AT_ONCE) {
+      this.running++;
+      go();
+      return true;
+    }
+    if (this.queue.length >= HEAVY_QUEUE) return false;
+    this.queue.push(go);
+    return true;
+  }
+
+  /** Takes `go` out of the queue if it still waits there (its request went away); true when it did. */
+  leave(go: () => void): boolean {
+    const i = this.queue.indexOf(go);
+    if (i < 0) return false;
+    this.queue.splice(i, 1);
+    return true;
+  }
+
+  give(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running--;
+  }
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+}
+
+const requestCost: FastifyPluginCallback = (app, _opts, done) => {
+  const turns = new Turns();
+
+  const gate: preHandlerHookHandler = (request, reply, next) => {
+    const cost = request.routeOptions.config.cost!(request);
+    if (cost < HEAVY_COST) return next();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      reply.raw.off("close", release);
+      turns.give();
+    };
+    let started = false;
+    const go = () => {
+      started = true;
+      reply.raw.once("close", release);
+      next();
+    };
+    if (!turns.take(go)) {
+      reply.header("retry-after", "1");
+      return next(TOO_BUSY(String(turns.waiting)));
+    }
+    if (!started) {
+      // Waiting: a client that goes away gives its place up.
+      request.raw.socket.once("close", () => {
+        if (!started) turns.leave(go);
+      });
+    }
+  };
+
+  app.addHook("onRoute", (route) => {
+    if (route.config?.cost === undefined) return;
+    const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [gate, ...existing];
+  });
+  done();
+};
+
+/** The cost gate as a named plugin; register it before the routes. */
+export const requestCostPlugin = fp(requestCost, { name: "lijnwijzer-request-cost", fastify: "5.x" });

@@ -1,0 +1,75 @@
+/**
+ * The cost gate (src/api/http/request-cost.ts) on a small app whose costly route waits until the test lets it
+ * finish: one costly request runs at a time, HEAVY_QUEUE wait in order, one more is a 503 with Retry-After; cheap
+ * requests never wait. And the real list route's limit: stops x maxAantalDoorkomsten.
+ */
+import Fastify from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { HEAVY_AT_ONCE, HEAVY_COST, HEAVY_QUEUE, requestCostPlugin } from "../../../src/api/http/request-cost.js";
+import { installErrorHandling } from "../../../src/api/http/error-handler.js";
+import { loadConfig } from "../../../src/config/load-config.js";
+import { startServer, type TestServer } from "../support/server.js";
+import { suiteNetwork } from "../support/suite-network.js";
+
+let server: TestServer | undefined;
+afterAll(() => server?.close());
+
+describe("costly requests", () => {
+  it("request cost - one costly request runs at a time, the next ones wait in order, one past the queue is a 503; a cheap one never waits", async () => {
+    const app = Fastify();
+    installErrorHandling(app, loadConfig({ LOG_LEVEL: "silent" }));
+    await app.register(requestCostPlugin);
+    const started: number[] = [];
+    const finish: Array<() => void> = [];
+    app.get<{ Params: { n: string } }>("/heavy/:n", { config: { cost: () => HEAVY_COST } }, async (req) => {
+      started.push(Number(req.params.n));
+      await new Promise<void>((resolve) => finish.push(resolve));
+      return { n: Number(req.params.n) };
+    });
+    app.get("/cheap", { config: { cost: () => HEAVY_COST - 1 } }, async () => ({ ok: true }));
+    await app.ready();
+    const total = HEAVY_AT_ONCE + HEAVY_QUEUE + 2;
+    const answers = Array.from({ length: total }, (_, n) => app.inject({ url: `/heavy/${n}` }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(started).toEqual([0]);
+    // The two past the queue are answered at once.
+    const refused = await Promise.all(answers.slice(HEAVY_AT_ONCE + HEAVY_QUEUE));
+    expect(refused.map((r) => [r.statusCode, r.headers["retry-after"]])).toEqual([
+      [503, "1"],
+      [503, "1"],
+    ]);
+    expect(refused[0].json().message).toBe(
+      `The server is busy with other large requests (${HEAVY_QUEUE} waiting): try again in a second, or ask for fewer stops or passages`,
+    );
+    expect((await app.inject({ url: "/cheap" })).statusCode).toBe(200);
+    // Each finished one lets the next in, in the order they came.
+    for (let i = 1; i <= HEAVY_QUEUE; i++) {
+      finish.shift()!();
+      await answers[i - 1];
+      await new Promise((r) => setTimeout(r, 10));
+      expect(started).toEqual(Array.from({ length: i + 1 }, (_, n) => n));
+    }
+    finish.shift()!();
+    expect((await Promise.all(answers.slice(0, HEAVY_AT_ONCE + HEAVY_QUEUE))).every((r) => r.statusCode === 200)).toBe(true);
+    await app.close();
+  });
+
+  it("request cost - a list of stops asking more than 2000 passages is a 400 that says how many; 2000 are answered", async () => {
+    const net = await suiteNetwork();
+    server = await startServer(net);
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `3_${net.strings.get(net.stops.number[i])}`).join("_");
+    const tooMany = await server.app.inject({
+      url: `/DLKernOpenData/api/v1/haltes/lijst/${keys(100)}/real-time?maxAantalDoorkomsten=21`,
+      headers: { "ocp-apim-subscription-key": "test-key" },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(
+      "100 stops x maxAantalDoorkomsten 21 = 2100 passages, more than the 2000 a request may ask for: ask for fewer stops or a smaller maxAantalDoorkomsten, or split the list",
+    );
+    const fits = await server.app.inject({
+      url: `/DLKernOpenData/api/v1/haltes/lijst/${keys(100)}/real-time?maxAantalDoorkomsten=20`,
+      headers: { "ocp-apim-subscription-key": "test-key" },
+    });
+    expect(fits.statusCode).toBe(200);
+  });
+});

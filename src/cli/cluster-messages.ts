@@ -9,8 +9,10 @@
  * Shutdown: `shutdown` (finish the requests in flight, then exit).
  * Feed refresh (`serve --feed`, run by the primary): `feed-refresh` carries its report, for the workers' /health;
  * a reload it asks for names the new snapshot's `path` in `prepare`.
+ * Real-time: the primary polls the feeds outside the process and relays each poll (`feed-poll`, relayed-feed.ts).
  */
 import type { FeedRefreshHealth } from "../api/beheer/health.js";
+import type { RelayedPoll } from "../realtime/relayed-feed.js";
 import type { SnapshotIdentity } from "./snapshot-reload.js";
 
 export type WorkerMessage =
@@ -28,7 +30,8 @@ export type PrimaryMessage =
   | { type: "lw:metrics"; id: number; text: string }
   | { type: "lw:metrics"; id: number; error: string }
   | { type: "lw:shutdown"; signal: string }
-  | { type: "lw:feed-refresh"; report: FeedRefreshHealth };
+  | { type: "lw:feed-refresh"; report: FeedRefreshHealth }
+  | { type: "lw:feed-poll"; poll: RelayedPoll };
 
 export function isWorkerMessage(m: unknown): m is WorkerMessage {
   return typeof m === "object" && m !== null && typeof (m as { type?: unknown }).type === "string" && (m as { type: string }).type.startsWith("lw:");

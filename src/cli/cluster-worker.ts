@@ -9,6 +9,7 @@
  */
 import { AggregatorRegistry } from "prom-client";
 import type { FeedRefreshHealth } from "../api/beheer/health.js";
+import type { RelayedFeedSource } from "../realtime/relayed-feed.js";
 import { CliError } from "./cli-error.js";
 import { isPrimaryMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
 import type { ServeOptions } from "./serve-options.js";
@@ -57,10 +58,15 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
     if (isPrimaryMessage(m) && m.type === "lw:feed-refresh") feedRefresh = m.report;
   });
   const refresh = options.config.feeds.sources.length > 0 ? { report: () => feedRefresh, metrics: false } : undefined;
+  // The primary polls the real-time feeds outside the process and relays each poll (relayed-feed.ts).
+  const relayedFeeds = new Map<string, RelayedFeedSource>();
+  process.on("message", (m: unknown) => {
+    if (isPrimaryMessage(m) && m.type === "lw:feed-poll") relayedFeeds.get(m.poll.feed)?.deliver(m.poll);
+  });
 
   let served: ServedProcess;
   try {
-    served = await startServedProcess({ ...options, network }, { registry, exposition, feedRefresh: refresh });
+    served = await startServedProcess({ ...options, network }, { registry, exposition, feedRefresh: refresh, relayedFeeds });
   } catch (err) {
     // The primary tells the user (once, not once per worker) and stops the others.
     const message = err instanceof Error ? err.message : String(err);
@@ -104,7 +110,8 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
         void served.shutdown(`${message.signal} (from the primary)`);
         return;
       case "lw:feed-refresh":
-        return; // kept by the listener above
+      case "lw:feed-poll":
+        return; // taken by the listeners above
     }
   });
   process.once("SIGTERM", () => void served.shutdown("SIGTERM"));

@@ -18,6 +18,8 @@
  *   new snapshot in as a reload of every worker, and sends its report to the workers for /health.
  * - /metrics: a worker asks the primary, which merges every worker's registry (AggregatorRegistry) with its own
  *   (workers running, restarts).
+ * - Real-time: the primary polls the GTFS-Realtime feeds outside the process (URLs, files) and relays each poll to
+ *   the workers (relayed-feed.ts): the source sees one request per interval, not one per worker.
  *
  * KEYS_FILE with QUOTA_STORE=memory is refused: each worker would count its own calls, and a key could make N
  * times its limit; the Redis store counts across workers (and replicas).
@@ -33,6 +35,8 @@ import { startAdminServer } from "./admin-server.js";
 import { CliError } from "./cli-error.js";
 import { isWorkerMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
 import { startingFeedRefresh } from "./feed-refresh.js";
+import { feedSources } from "../realtime/create-feed-manager.js";
+import { feedRelay, isRelayed } from "../realtime/relayed-feed.js";
 import type { ServeOptions } from "./serve-options.js";
 import { describeSnapshot, type ReloadResult, type SnapshotIdentity, sameSnapshot } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
@@ -96,6 +100,14 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
 
   let started = false;
   let stopping = false;
+  /** The real-time feeds outside the process, polled here for every worker (relayed-feed.ts). */
+  const relayedSources = feedSources(config.realtime, options.demo === true).filter(isRelayed);
+  const relay =
+    relayedSources.length === 0
+      ? undefined
+      : feedRelay(relayedSources, (poll) => {
+          for (const slot of slots) if (slot.worker && slot.ready) send(slot.worker, { type: "lw:feed-poll", poll });
+        });
   /** The feed refresh (serve --feed), from before the workers start. */
   let feeds: Awaited<ReturnType<typeof startingFeedRefresh>>;
   /** The start failed: the workers still running are stopped, and runPrimary throws why. */
@@ -115,6 +127,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
           slot.ready = true;
           slot.snapshot = m.snapshot;
           if (feeds) send(worker, { type: "lw:feed-refresh", report: feeds.refresh.report() });
+          for (const poll of relay?.latest() ?? []) send(worker, { type: "lw:feed-poll", poll });
           if (started) log.info({ worker: slot.index, pid: worker.process.pid }, `worker ${slot.index} (pid ${worker.process.pid}) is serving again`);
           else if (slots.every((s) => s.ready)) startup?.resolve();
           return;
@@ -170,6 +183,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   const finish = () => {
     clearTimeout(killTimer);
     feeds?.refresh.stop();
+    relay?.stop();
     stopWatch?.();
     admin?.close();
     log.info({}, "every worker has exited");
@@ -179,6 +193,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     feeds?.refresh.stop();
+    relay?.stop();
     log.info({ signal }, `${signal}: stopping every worker (each finishes its requests in flight, at most ${config.server.shutdownTimeoutSeconds} s)`);
     for (const slot of slots) {
       clearTimeout(slot.restartTimer);
@@ -297,6 +312,10 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   }
   started = true;
   startup = undefined;
+  if (relay) {
+    relay.start();
+    log.info({ feeds: relayedSources.map((s) => s.name) }, `realtime: the primary polls ${relayedSources.length} feed(s) for every worker`);
+  }
   log.info({ workers: count, host: config.host, port: config.port }, `cluster: ${count} workers serve on ${config.host}:${config.port}`);
 
   const { snapshotWatch } = config.server;

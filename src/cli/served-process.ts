@@ -18,6 +18,7 @@ import type { AppConfig } from "../config/load-config.js";
 import type { Network } from "../network/model.js";
 import { createFeedManager } from "../realtime/create-feed-manager.js";
 import type { FeedLog, FeedManager } from "../realtime/feed-manager.js";
+import type { RelayedFeedSource } from "../realtime/relayed-feed.js";
 import { CliError } from "./cli-error.js";
 import { openSnapshot } from "./open-snapshot.js";
 import type { ServeOptions } from "./serve-options.js";
@@ -58,6 +59,8 @@ export interface ServedProcessOptions {
    * (a process alone; a cluster's primary registers them on its own registry).
    */
   feedRefresh?: { report: () => FeedRefreshHealth | undefined; metrics: boolean };
+  /** A cluster's worker: the stand-ins of the feeds the primary polls, filled in by name (relayed-feed.ts). */
+  relayedFeeds?: Map<string, RelayedFeedSource>;
 }
 
 /** Loads the snapshot, builds the app and listens. */
@@ -71,7 +74,13 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
   let closing = false;
   // The feed manager logs through the app's logger, which exists once the app is built (before any poll).
   let app: FastifyInstance | undefined;
-  const realtime = createFeedManager({ config: config.realtime, network: source, demo: options.demo === true, log: appLog(() => app) });
+  const realtime = createFeedManager({
+    config: config.realtime,
+    network: source,
+    demo: options.demo === true,
+    log: appLog(() => app),
+    relayed: extra.relayedFeeds,
+  });
   app = await buildApp({
     network: source,
     config,

@@ -1,6 +1,7 @@
 /**
  * From the configuration to a running feed manager: one FeedSource per configured feed, the demo simulator
- * by default when the demo network is served, buildRealtimeState as the builder. `serve` and `start` call it.
+ * by default when the demo network is served, buildRealtimeState as the builder. `serve` and `start` call it; a
+ * cluster's workers read the feeds outside the process through the primary (relayed-feed.ts).
  */
 import type { RealtimeConfig, RealtimeFeedConfig } from "../config/realtime.js";
 import type { Network } from "../network/model.js";
@@ -8,6 +9,7 @@ import { buildRealtimeState } from "./build-realtime-state.js";
 import { encodeFeedMessage } from "./feed-codec.js";
 import { type BuildRealtimeState, type FeedLog, FeedManager } from "./feed-manager.js";
 import { type FeedSource, fileFeedSource, functionFeedSource, urlFeedSource } from "./feed-source.js";
+import { isRelayed, type RelayedFeedSource, relayedFeedSource } from "./relayed-feed.js";
 import { simulateFeed } from "./simulate-feed.js";
 
 export interface CreateFeedManagerOptions {
@@ -18,11 +20,22 @@ export interface CreateFeedManagerOptions {
   demo: boolean;
   build?: BuildRealtimeState;
   clock?: () => number;
+  /**
+   * A cluster's worker: the feeds outside the process are polled by the primary and relayed (relayed-feed.ts); their
+   * stand-ins are put in this map by name, for the worker to deliver the primary's polls to.
+   */
+  relayed?: Map<string, RelayedFeedSource>;
 }
 
 /** The feed manager the configuration asks for; undefined when there is no feed (the schedule answers, GEENREALTIME). */
 export function createFeedManager(options: CreateFeedManagerOptions): FeedManager | undefined {
-  const sources = feedSources(options.config, options.demo);
+  const { relayed } = options;
+  const sources = feedSources(options.config, options.demo).map((s) => {
+    if (relayed === undefined || !isRelayed(s)) return s;
+    const stand = relayedFeedSource(s);
+    relayed.set(s.name, stand);
+    return stand;
+  });
   if (sources.length === 0) return undefined;
   return new FeedManager({
     network: options.network,

@@ -3,6 +3,8 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
+import { type MisbehavingServer, startMisbehavingServer } from "../realtime/support/misbehaving-server.js";
 import { freePort, runCli } from "./support/run-cli.js";
 import { type ServeProcess, startServe } from "./support/serve-process.js";
 
@@ -66,6 +68,35 @@ describe("lijnwijzer serve --workers 2", () => {
     });
     expect(server.log()).toMatch(/"role":"primary".*"msg":"worker \d \(pid \d+\) exited \(SIGKILL\): forking it again"/);
     expect((await fetch(`${origin}/DLKernOpenData/api/v1/lijnen/3/302`, { headers: { "Ocp-Apim-Subscription-Key": "k" } })).status).toBe(200);
+  });
+
+  it("cluster - the primary polls a real-time feed for both workers: one request per interval at the source, both workers serve its message", async () => {
+    const message = { header: { gtfsRealtimeVersion: "2.0", timestamp: Math.floor(Date.now() / 1000) }, entity: [] };
+    const feed: MisbehavingServer = await startMisbehavingServer({ kind: "serve", bytes: encodeFeedMessage(message) });
+    try {
+      server = await startServe(["--workers", "2", "--realtime", feed.url], { REALTIME_INTERVAL_SECONDS: "1" });
+      await until(() => workerPids(server!.log()).length === 2);
+      await until(() => server!.log().includes("realtime: the primary polls 1 feed(s) for every worker"));
+      const from = feed.requests.length;
+      await new Promise((r) => setTimeout(r, 4_000));
+      const polls = feed.requests.length - from;
+      // One poller: about one request a second (a worker each would make two).
+      expect(polls).toBeGreaterThanOrEqual(2);
+      expect(polls).toBeLessThanOrEqual(5);
+      // Every worker serves the relayed message: ask until both have answered /health.
+      const seen = new Map<number, boolean>();
+      await until(async () => {
+        const res = await fetch(`${server!.origin}/health`, { headers: { connection: "close" } });
+        const body = (await res.json()) as { realtime?: { feeds: Array<{ serving: boolean }> } };
+        seen.set(seen.size, body.realtime?.feeds[0]?.serving === true);
+        return seen.size >= 6;
+      });
+      expect([...seen.values()].every(Boolean)).toBe(true);
+    } finally {
+      await server?.stop();
+      server = undefined;
+      await feed.close();
+    }
   });
 
   it("cluster - a snapshot that cannot be loaded stops the start: the primary says so once, exit 1", () => {

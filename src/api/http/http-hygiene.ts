@@ -92,8 +92,10 @@ const hygiene: FastifyPluginCallback<HttpHygieneOptions> = (app, opts, done) => 
   };
   app.addHook("onRequest", onRequest);
   // In onSend, not onRequest: a request that arrived before the shutdown began must close its connection too.
-  const onSend: onSendHookHandler = (_request, reply, payload, next) => {
-    if (opts.closing()) reply.header("connection", "close");
+  // Not while pipelined requests wait behind this one on its connection: they arrived before the shutdown too, and
+  // Node would drop them with the connection.
+  const onSend: onSendHookHandler = (request, reply, payload, next) => {
+    if (opts.closing() && !((request.raw.socket as PipelinedSocket)[waiting]! > 0)) reply.header("connection", "close");
     next(null, payload);
   };
   app.addHook("onSend", onSend);

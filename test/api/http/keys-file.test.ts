@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 /**
  * The keys file (src/lib/keys-file.ts) and the key table built from it (src/api/quota/key-table.ts): what is
  * stored (hashes, never keys), what is refused and how the message says so, and how a presented key is found.
@@ -105,7 +106,10 @@ describe("keys file", () => {
       redisUrl: "redis://:pw@10.0.0.5:6380/2",
       redisFailure: "closed",
       redisTimeoutMs: 50,
+      redisShare: availableParallelism(),
     });
+    expect(loadConfig({ QUOTA_REDIS_SHARE: "6" }).quota.redisShare).toBe(6);
+    expect(fail({ QUOTA_REDIS_SHARE: "0" })).toBe('Invalid configuration: QUOTA_REDIS_SHARE must be a whole number of processes from 1 to 4096, got "0"');
     expect(fail({ QUOTA_STORE: "disk" })).toBe('Invalid configuration: QUOTA_STORE must be memory or redis, got "disk"');
     expect(fail({ QUOTA_STORE: "redis" })).toBe("Invalid configuration: QUOTA_STORE=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379");
     expect(fail({ REDIS_URL: "http://:secretpw@x" })).toBe("Invalid configuration: REDIS_URL must start with redis://, rediss:// or unix://, got http://...");

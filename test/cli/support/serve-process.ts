@@ -115,6 +115,6 @@ export function overwriteInPlace(path: string, bytes: Uint8Array): void {
 
 /** POST /reload on the admin endpoint: what `lijnwijzer reload` prints comes from this answer. */
 export async function adminReload(adminPort: number): Promise<{ status: number; body: { ok: boolean; message?: string; workers: number; snapshot?: { stops: number } } }> {
-  const res = await fetch(`http://127.0.0.1:${adminPort}/reload`, { method: "POST" });
+  const res = await fetch(`http://127.0.0.1:${adminPort}/reload`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   return { status: res.status, body: (await res.json()) as never };
 }

@@ -68,6 +68,17 @@ export function createNetworkView(network: Network, options: NetworkViewOptions)
   return new NetworkView(network, options);
 }
 
+/**
+ * The service dates a view of a Network (createNetworkView) holds, each with its GTFS time 0 on the query clock, for
+ * a search that reads the timetable by date rather than through TransitView (connection-scan.ts); undefined for
+ * another TransitView, or when the view decides trip by trip (a real-time overlay, the wheelchair filter), which only
+ * TransitView's members apply. Not while routing.
+ */
+export function scheduledViewDays(view: TransitView): { network: Network; dates: readonly ServiceDate[]; offsets: Int32Array } | undefined {
+  if (!(view instanceof NetworkView) || view.tripByTrip) return undefined;
+  return view.days;
+}
+
 class NetworkView implements TransitView {
   readonly originMs: EpochMs;
   readonly stopCount: number;
@@ -112,6 +123,9 @@ class NetworkView implements TransitView {
   private readonly tripWheelchair: Uint8Array;
   private readonly arr: Int32Array;
   private readonly dep: Int32Array;
+  /** For scheduledViewDays: whether trips are filtered one by one, and the dates with their offsets. */
+  readonly tripByTrip: boolean;
+  readonly days: { network: Network; dates: readonly ServiceDate[]; offsets: Int32Array };
 
   constructor(network: Network, options: NetworkViewOptions) {
     const { stops, patterns, trips, stopTimes } = network;
@@ -184,6 +198,8 @@ class NetworkView implements TransitView {
     this.tripWheelchair = trips.wheelchair;
     this.arr = stopTimes.arrival;
     this.dep = stopTimes.departure;
+    this.tripByTrip = this.realtime !== undefined || this.wheelchair;
+    this.days = { network, dates, offsets: this.dateOffset };
   }
 
   patternUsable(p: PatternIdx): boolean {

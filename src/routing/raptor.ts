@@ -512,6 +512,8 @@ class RaptorSearch {
       const prev = label[before + stop];
       // A change at one stop after a ride takes the view's transfer time.
       const ready = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev;
+      // Whatever it boards here leaves at `ready` or later: no better than the best journey when this is not.
+      if (ready + lb[stop] >= bound) continue;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
@@ -574,15 +576,19 @@ class RaptorSearch {
     const [fpStart, fpOther, fpSecs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
     const now = k * n;
     const rides = s.rideMarked;
+    const { lb, targetLabel } = this;
     for (let i = 0; i < rides.size; i++) {
       const stop = rides.list[i];
       const time = s.rideLabel[now + stop];
+      // hot: no allocation. lb[stop] <= a footpath's seconds + lb[its end] (the footpaths are edges of the bounds'
+      // graph): a stop no walk from which can beat the best journey is passed over at once.
+      if (time + lb[stop] >= targetLabel[k]) continue;
       const walk = s.rideWalk[now + stop];
       for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) {
         const to = fpOther[f];
         const t = time + fpSecs[f];
-        if (t >= this.targetLabel[k]) break; // shortest first: the rest are longer still
-        if (t + this.lb[to] >= this.targetLabel[k]) continue;
+        if (t >= targetLabel[k]) break; // shortest first: the rest are longer still
+        if (t + lb[to] >= targetLabel[k]) continue;
         if (this.setLabel(k, to, t, walk + fpSecs[f], stop, fpSecs[f], marked, changed) && s.targetSecs[to] === 0) {
           this.offerTarget(k, t, walk + fpSecs[f], to, VIA_LABEL);
         }

@@ -258,6 +258,12 @@ interface Agreement {
    * for that stop (New York: 3 minutes at each subway platform), which we honour.
    */
   oursLaterTransferTime: number;
+  /**
+   * ... of which (none of these) the peer's answer walks the whole way, with no ride (it gives such a journey no
+   * times: arrival 00:00): our stop-to-stop search answers journeys of at least one ride (raptor.ts), E1's planner
+   * adds walking apart.
+   */
+  oursLaterWalkOnly: number;
   bothNone: number;
   onlyOurs: number;
   onlyPeer: number;
@@ -273,6 +279,7 @@ function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Arr
     oursLaterForbiddenStops: 0,
     oursLaterMoreRides: 0,
     oursLaterTransferTime: 0,
+    oursLaterWalkOnly: 0,
     bothNone: 0,
     onlyOurs: 0,
     onlyPeer: 0,
@@ -310,6 +317,7 @@ function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Arr
       else if (p.forbiddenStops > 0) a.oursLaterForbiddenStops++;
       else if (rides > maxRides) a.oursLaterMoreRides++;
       else if (tooQuick(p.changes)) a.oursLaterTransferTime++;
+      else if (p.changes.length === 0 && p.arrival < DEPARTURE_SECONDS) a.oursLaterWalkOnly++;
       else if (a.examples.length < 12) a.examples.push(`ours later: ${label}, ours ${hhmm(o)}, peer ${hhmm(p.arrival)} (${JSON.stringify(p.changes)})`);
     }
   });
@@ -428,8 +436,8 @@ if (!flag("--skip-peer")) {
     console.log(
       `agreement (${name}): same ${a.same}, ours earlier ${a.oursEarlier}, ours later ${a.oursLater} (the peer walks two footpaths in a row ${a.oursLaterChainedWalks}, ` +
         `boards or alights where the feed forbids it ${a.oursLaterForbiddenStops}, rides more than ${maxRides} vehicles ${a.oursLaterMoreRides}, ` +
-        `changes faster than the stop's min_transfer_time ${a.oursLaterTransferTime}, ` +
-        `unexplained ${a.oursLater - a.oursLaterChainedWalks - a.oursLaterForbiddenStops - a.oursLaterMoreRides - a.oursLaterTransferTime}), ` +
+        `changes faster than the stop's min_transfer_time ${a.oursLaterTransferTime}, walks the whole way ${a.oursLaterWalkOnly}, ` +
+        `unexplained ${a.oursLater - a.oursLaterChainedWalks - a.oursLaterForbiddenStops - a.oursLaterMoreRides - a.oursLaterTransferTime - a.oursLaterWalkOnly}), ` +
         `both none ${a.bothNone}, only ours ${a.onlyOurs}, only the peer ${a.onlyPeer}`,
     );
     for (const e of a.examples) console.log(`  ${e}`);

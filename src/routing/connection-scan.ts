@@ -7,8 +7,8 @@
  * the Pareto set on arrival x transfers and the journeys themselves.
  *
  * It answers what RAPTOR's earliestArrival (raptor.ts) answers, with the same rules:
- * - a trip is boarded only where boardable and left only where alightable (pickup_type, drop_off_type: the view's
- *   flags), only when its pattern is usable (the view's mode filter);
+ * - a trip is boarded only where pickup_type and left only where drop_off_type allow it (as the view's boardable
+ *   and alightable without the wheelchair filter), only when its pattern is usable (the view's mode filter);
  * - walking: one footpath after a ride (the footpaths are chained up to the walking budget at import:
  *   chain-footpaths.ts), and one from the stop the query starts at before the first ride; a journey has at least one
  *   ride; a footpath arrival at the target counts only when it beats the target's walk from the start (RAPTOR's
@@ -25,7 +25,7 @@
  * Views that decide trip by trip (a real-time overlay, the wheelchair filter) are searched by RAPTOR.
  *
  * Connections: per network and service date, built once (dayConnections, the last DATES_KEPT dates asked kept, as
- * day-trips.ts); 16 bytes each (on the MTA a weekday's 2.6 million connections: about 40 MB, built in about a second).
+ * day-trips.ts); 20 bytes each (on the MTA a weekday's 1.9 million connections: 39 MB, built in 0.3 to 1.5 s).
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import { derivedIndex } from "../network/derived-index.js";

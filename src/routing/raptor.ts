@@ -578,6 +578,7 @@ class RaptorSearch {
     const now = k * n;
     const rides = s.rideMarked;
     const { lb, targetLabel } = this;
+    const { label } = s;
     for (let i = 0; i < rides.size; i++) {
       const stop = rides.list[i];
       const time = s.rideLabel[now + stop];
@@ -589,6 +590,7 @@ class RaptorSearch {
         const to = fpOther[f];
         const t = time + fpSecs[f];
         if (t >= targetLabel[k]) break; // shortest first: the rest are longer still
+        if (t > label[now + to]) continue; // no better (a tie goes on: less walking may win it)
         if (t + lb[to] >= targetLabel[k]) continue;
         if (this.setLabel(k, to, t, walk + fpSecs[f], stop, fpSecs[f], marked, changed) && s.targetSecs[to] === 0) {
           this.offerTarget(k, t, walk + fpSecs[f], to, VIA_LABEL);

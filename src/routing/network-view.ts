@@ -68,6 +68,17 @@ export function createNetworkView(network: Network, options: NetworkViewOptions)
   return new NetworkView(network, options);
 }
 
+/**
+ * The service dates a view of a Network (createNetworkView) holds, each with its GTFS time 0 on the query clock, for
+ * a search that reads the timetable by date rather than through TransitView (connection-scan.ts); undefined for
+ * another TransitView, or when the view decides trip by trip (a real-time overlay, the wheelchair filter), which only
+ * TransitView's members apply. Not while routing.
+ */
+export function scheduledViewDays(view: TransitView): { network: Network; dates: readonly ServiceDate[]; offsets: Int32Array } | undefined {
+  if (!(view instanceof NetworkView) || view.tripByTrip) return undefined;
+  return view.days;
+}
+
 class NetworkView implements TransitView {
   readonly originMs: EpochMs;
   readonly stopCount: number;
@@ -98,6 +109,8 @@ class NetworkView implements TransitView {
   private readonly maxTime: number;
   private readonly dayStart: Uint32Array[];
   private readonly dayTrips: Uint32Array[];
+  /** Date slot -> dayTrips row -> its trip's first stopTimes row (DayTrips.stopTimeStart). */
+  private readonly dayRowStart: Uint32Array[];
   private readonly dayDepartures: Int32Array[];
   private readonly lags: PatternLags;
   private readonly dayFirst: Int32Array[];
@@ -112,6 +125,9 @@ class NetworkView implements TransitView {
   private readonly tripWheelchair: Uint8Array;
   private readonly arr: Int32Array;
   private readonly dep: Int32Array;
+  /** For scheduledViewDays: whether trips are filtered one by one, and the dates with their offsets. */
+  readonly tripByTrip: boolean;
+  readonly days: { network: Network; dates: readonly ServiceDate[]; offsets: Int32Array };
 
   constructor(network: Network, options: NetworkViewOptions) {
     const { stops, patterns, trips, stopTimes } = network;
@@ -153,6 +169,7 @@ class NetworkView implements TransitView {
     const running = dates.map((date) => dayTrips(network, date));
     this.dayStart = running.map((r) => r.start);
     this.dayTrips = running.map((r) => r.trips);
+    this.dayRowStart = running.map((r) => r.stopTimeStart);
     this.dayDepartures = running.map((r) => r.departures);
     this.lags = patternLags(network);
     this.hopSeconds = this.lags.hop;
@@ -184,6 +201,8 @@ class NetworkView implements TransitView {
     this.tripWheelchair = trips.wheelchair;
     this.arr = stopTimes.arrival;
     this.dep = stopTimes.departure;
+    this.tripByTrip = this.realtime !== undefined || this.wheelchair;
+    this.days = { network, dates, offsets: this.dateOffset };
   }
 
   patternUsable(p: PatternIdx): boolean {
@@ -197,7 +216,7 @@ class NetworkView implements TransitView {
 
   // hot: no allocation without an overlay
   earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
-    const { dep, stopTimeStart } = this;
+    const { dep } = this;
     const realtime = this.realtime !== undefined;
     const slack = realtime ? LOOKBACK_S : 0;
     let best = NO_TRIP;
@@ -207,13 +226,14 @@ class NetworkView implements TransitView {
       // `current` leaves at or after `time`: on its date the answer is it or a trip just before it.
       const d = current & SLOT_MASK;
       const running = this.dayTrips[d];
+      const rowStart = this.dayRowStart[d];
       const offset = this.dateOffset[d];
       const first = this.dayStart[d][p];
       let r = current >> SLOT_BITS;
-      while (r > first && dep[stopTimeStart[running[r - 1]] + position] + offset >= time) r--;
+      while (r > first && dep[rowStart[r - 1] + position] + offset >= time) r--;
       while (!this.usable(running[r])) r++; // stops at `current` at the latest: it is usable
       best = (r << SLOT_BITS) | d;
-      bestTime = dep[stopTimeStart[running[r]] + position] + offset;
+      bestTime = dep[rowStart[r] + position] + offset;
       hinted = d;
     }
     for (let d = 0; d < this.dates.length; d++) {
@@ -227,12 +247,12 @@ class NetworkView implements TransitView {
       // Most dates answer at once, without the timetable: the pattern's trips have all gone, or leave too late.
       if (this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
       const running = this.dayTrips[d];
+      const rowStart = this.dayRowStart[d];
       const end = this.dayStart[d][p + 1];
       for (let r = this.firstLeaving(d, p, position, from); r < end; r++) {
-        const t = running[r];
-        const scheduled = dep[stopTimeStart[t] + position] + offset;
+        const scheduled = dep[rowStart[r] + position] + offset;
         if (scheduled >= bestTime) break;
-        if (!this.usable(t)) continue;
+        if (!this.usable(running[r])) continue;
         const instance = (r << SLOT_BITS) | d;
         if (!realtime) {
           best = instance;
@@ -251,7 +271,7 @@ class NetworkView implements TransitView {
 
   // hot: no allocation without an overlay. The mirror of earliestTrip.
   latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
-    const { arr, stopTimeStart } = this;
+    const { arr } = this;
     const realtime = this.realtime !== undefined;
     const slack = realtime ? LOOKAHEAD_S : 0;
     let best = NO_TRIP;
@@ -260,13 +280,14 @@ class NetworkView implements TransitView {
     if (current !== NO_TRIP && !realtime) {
       const d = current & SLOT_MASK;
       const running = this.dayTrips[d];
+      const rowStart = this.dayRowStart[d];
       const offset = this.dateOffset[d];
       const last = this.dayStart[d][p + 1] - 1;
       let r = current >> SLOT_BITS;
-      while (r < last && arr[stopTimeStart[running[r + 1]] + position] + offset <= time) r++;
+      while (r < last && arr[rowStart[r + 1] + position] + offset <= time) r++;
       while (!this.usable(running[r])) r--;
       best = (r << SLOT_BITS) | d;
-      bestTime = arr[stopTimeStart[running[r]] + position] + offset;
+      bestTime = arr[rowStart[r] + position] + offset;
       hinted = d;
     }
     for (let d = 0; d < this.dates.length; d++) {
@@ -277,12 +298,12 @@ class NetworkView implements TransitView {
       if (until < 0 || offset + this.maxTime <= bestTime) continue;
       if (this.dayFirst[d][p] > until || this.dayLast[d][p] + offset <= bestTime) continue;
       const running = this.dayTrips[d];
+      const rowStart = this.dayRowStart[d];
       const start = this.dayStart[d][p];
       for (let r = this.firstArrivingAfter(d, p, position, until) - 1; r >= start; r--) {
-        const t = running[r];
-        const scheduled = arr[stopTimeStart[t] + position] + offset;
+        const scheduled = arr[rowStart[r] + position] + offset;
         if (scheduled <= bestTime) break;
-        if (!this.usable(t)) continue;
+        if (!this.usable(running[r])) continue;
         const instance = (r << SLOT_BITS) | d;
         if (!realtime) {
           best = instance;
@@ -312,10 +333,10 @@ class NetworkView implements TransitView {
     // leaves at `from` or later.
     let lo = bisect(firsts, this.dayStart[d][p], end, from - this.lags.depMax[row]);
     let hi = bisect(firsts, lo, end, from - this.lags.depMin[row]);
-    const running = this.dayTrips[d];
+    const rowStart = this.dayRowStart[d];
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.dep[this.stopTimeStart[running[mid]] + position] < from) lo = mid + 1;
+      if (this.dep[rowStart[mid] + position] < from) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -329,10 +350,10 @@ class NetworkView implements TransitView {
     // A trip whose first departure is at most until - arrMax arrives by `until`; one above until - arrMin after it.
     let lo = bisect(firsts, this.dayStart[d][p], end, until - this.lags.arrMax[row] + 1);
     let hi = bisect(firsts, lo, end, until - this.lags.arrMin[row] + 1);
-    const running = this.dayTrips[d];
+    const rowStart = this.dayRowStart[d];
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.arr[this.stopTimeStart[running[mid]] + position] <= until) lo = mid + 1;
+      if (this.arr[rowStart[mid] + position] <= until) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -340,9 +361,9 @@ class NetworkView implements TransitView {
 
   departure(instance: TripInstance, position: number): QuerySeconds {
     const d = instance & SLOT_MASK;
-    const t = this.dayTrips[d][instance >> SLOT_BITS];
-    const scheduled = this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const scheduled = this.dep[this.dayRowStart[d][instance >> SLOT_BITS] + position] + this.dateOffset[d];
     if (this.realtime === undefined) return scheduled;
+    const t = this.dayTrips[d][instance >> SLOT_BITS];
     const ms = this.predictedMs(t, this.dates[d], position);
     if (ms === NO_PREDICTION) return scheduled;
     return Math.floor((ms - this.originMs) / 1000); // NaN stays NaN
@@ -350,10 +371,10 @@ class NetworkView implements TransitView {
 
   arrival(instance: TripInstance, position: number): QuerySeconds {
     const d = instance & SLOT_MASK;
-    const t = this.dayTrips[d][instance >> SLOT_BITS];
-    const row = this.stopTimeStart[t] + position;
+    const row = this.dayRowStart[d][instance >> SLOT_BITS] + position;
     const scheduled = this.arr[row] + this.dateOffset[d];
     if (this.realtime === undefined) return scheduled;
+    const t = this.dayTrips[d][instance >> SLOT_BITS];
     const ms = this.predictedMs(t, this.dates[d], position);
     if (ms === NO_PREDICTION) return scheduled;
     const predicted = Math.ceil((ms - this.originMs) / 1000); // NaN stays NaN

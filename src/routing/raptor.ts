@@ -97,7 +97,8 @@ export function raptor(view: TransitView, query: RaptorQuery, bounds?: Int32Arra
 }
 
 /**
- * Stop-to-stop earliest arrival (the benchmark's query): the earliest instant `toStop` is reached leaving `fromStop`
+ * Stop-to-stop earliest arrival (the benchmark's query, which connection-scan.ts answers several times faster on a
+ * schedule-only view, with no limit on transfers): the earliest instant `toStop` is reached leaving `fromStop`
  * at `timeMs` or later, with any number of transfers up to MAX_TRANSFERS; undefined when it cannot be. Lower bounds
  * of travel time to `toStop` are computed for it (lower-bounds.ts): they cost less than the search they save.
  */
@@ -512,6 +513,8 @@ class RaptorSearch {
       const prev = label[before + stop];
       // A change at one stop after a ride takes the view's transfer time.
       const ready = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev;
+      // Whatever it boards here leaves at `ready` or later: no better than the best journey when this is not.
+      if (ready + lb[stop] >= bound) continue;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
@@ -574,15 +577,21 @@ class RaptorSearch {
     const [fpStart, fpOther, fpSecs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
     const now = k * n;
     const rides = s.rideMarked;
+    const { lb, targetLabel } = this;
+    const { label } = s;
     for (let i = 0; i < rides.size; i++) {
       const stop = rides.list[i];
       const time = s.rideLabel[now + stop];
+      // hot: no allocation. lb[stop] <= a footpath's seconds + lb[its end] (the footpaths are edges of the bounds'
+      // graph): a stop no walk from which can beat the best journey is passed over at once.
+      if (time + lb[stop] >= targetLabel[k]) continue;
       const walk = s.rideWalk[now + stop];
       for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) {
         const to = fpOther[f];
         const t = time + fpSecs[f];
-        if (t >= this.targetLabel[k]) break; // shortest first: the rest are longer still
-        if (t + this.lb[to] >= this.targetLabel[k]) continue;
+        if (t >= targetLabel[k]) break; // shortest first: the rest are longer still
+        if (t > label[now + to]) continue; // no better (a tie goes on: less walking may win it)
+        if (t + lb[to] >= targetLabel[k]) continue;
         if (this.setLabel(k, to, t, walk + fpSecs[f], stop, fpSecs[f], marked, changed) && s.targetSecs[to] === 0) {
           this.offerTarget(k, t, walk + fpSecs[f], to, VIA_LABEL);
         }

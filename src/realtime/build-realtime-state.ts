@@ -244,7 +244,9 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
   }
   const disruptions = feedAlerts.length ? matchAlerts(network, feedAlerts, nowMs).disruptions : [];
 
-  // Added trips by stop and by line direction: the overlay's two lookups.
+  // Added trips by stop and by line direction: the overlay's two lookups; all of them for route planning.
+  const addedList = [...added.values()];
+  const predictedByDate = new Map<ServiceDate, TripIdx[]>();
   const addedAtStop = new Map<number, AddedPassageRef[]>();
   const addedOfLineDirection = new Map<number, AddedTripState[]>();
   for (const a of added.values()) {
@@ -301,6 +303,16 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     },
     addedTripsOf(lineDirection) {
       return addedOfLineDirection.get(lineDirection) ?? [];
+    },
+    addedTrips: () => addedList,
+    predictedTrips(serviceDate: ServiceDate): Iterable<TripIdx> {
+      let list = predictedByDate.get(serviceDate);
+      if (list === undefined) {
+        list = [];
+        for (const r of records.values()) if (r.serviceDate === serviceDate && (r.cancelled || r.offset >= 0)) list.push(r.trip);
+        predictedByDate.set(serviceDate, list);
+      }
+      return list;
     },
     *trips(): Iterable<TripState> {
       for (const r of records.values()) {

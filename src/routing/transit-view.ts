@@ -16,6 +16,7 @@
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { PatternIdx, ServiceDate, StopIdx, TripIdx } from "../network/model.js";
+import type { AddedTrip } from "../timetable/realtime-overlay.js";
 
 /** Seconds after TransitView.originMs. */
 export type QuerySeconds = number;
@@ -108,6 +109,12 @@ export interface TransitView {
   /** The trip and service date of an instance. Not while routing. */
   tripOf(instance: TripInstance): TripIdx;
   serviceDateOf(instance: TripInstance): ServiceDate;
+  /**
+   * The real-time feed's ADDED trip an instance rides (a pattern of its own, after the network's: tripOf has no
+   * TripIdx for it); undefined for a scheduled trip. Optional: a view without added trips may leave it out. Not while
+   * routing.
+   */
+  addedTripOf?(instance: TripInstance): AddedTrip | undefined;
   /** Straight-line metres between two stops, for a transfer walk's afstand. Not while routing. */
   walkMeters(from: StopIdx, to: StopIdx): number;
 }

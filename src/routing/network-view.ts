@@ -40,7 +40,7 @@ import { type AddedPatterns, addedPatterns } from "./added-patterns.js";
 import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
 import { dayTrips } from "./day-trips.js";
 import { type PatternLags, patternLags } from "./pattern-lags.js";
-import { realtimeDay } from "./realtime-timetables.js";
+import { realtimeDay, realtimeHops } from "./realtime-timetables.js";
 import { RealtimeTrips } from "./realtime-trips.js";
 import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js";
 import { ACCESS_UNKNOWN, ACCESS_YES, stopWheelchairAccess } from "./wheelchair-access.js";
@@ -198,10 +198,15 @@ class NetworkView implements TransitView {
       dateOffset: this.dateOffset,
       dayStart: this.dayStart,
       dayTrips: this.dayTrips,
+      dayFirst: this.dayFirst,
+      dayLast: this.dayLast,
       days: dates.map((date) => realtimeDay(network, realtime, date)),
       added,
-      usable: (t) => this.usable(t),
+      tripAccessMask: this.wheelchair ? this.tripAccessMask : 0xff,
     });
+    // Lower bounds from hops that hold the predictions: no discount for predicted times is needed.
+    this.hopSeconds = realtimeHops(network, realtime, dates, added?.hopSeconds ?? this.lags.hop);
+    this.predicted = false;
     if (added === undefined) return;
     this.patternCount = patterns.count + added.trips.length;
     this.stopPatternStart = added.stopPatternStart;
@@ -209,7 +214,6 @@ class NetworkView implements TransitView {
     this.stopPatternPositions = added.stopPatternPositions;
     this.patternStopStart = added.patternStopStart;
     this.patternStops = added.patternStops;
-    this.hopSeconds = added.hopSeconds;
     this.boardable = extendFlags(network, added, flags.board, level);
     this.alightable = extendFlags(network, added, flags.alight, level);
     // An added trip's pattern is usable when its line's mode is asked for, it runs within the view's span, and (with
@@ -238,7 +242,7 @@ class NetworkView implements TransitView {
 
   // hot: no allocation
   earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
-    if (this.live !== undefined) return this.live.earliestTrip(p, position, time);
+    if (this.live !== undefined) return this.live.earliestTrip(p, position, time, current);
     const { dep, stopTimeStart } = this;
     let best = NO_TRIP;
     let bestTime = Infinity;
@@ -283,7 +287,7 @@ class NetworkView implements TransitView {
 
   // hot: no allocation. The mirror of earliestTrip.
   latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
-    if (this.live !== undefined) return this.live.latestTrip(p, position, time);
+    if (this.live !== undefined) return this.live.latestTrip(p, position, time, current);
     const { arr, stopTimeStart } = this;
     let best = NO_TRIP;
     let bestTime = -Infinity;

@@ -29,6 +29,7 @@ export const SKIP = -0x8000_0000;
 
 /** One pattern's trips running on one date, with the feed's predictions. */
 export interface PatternDay {
+  pattern: PatternIdx;
   /** The row (among the date's running trips, day-trips.ts) of the pattern's first trip; trip i is row first + i. */
   first: number;
   /** Running trips of the pattern that date. */
@@ -40,19 +41,23 @@ export interface PatternDay {
   /** position * n + k -> the trip i that is k-th to leave the position (SKIPs left out): depCount[position] of them. */
   depOrder: Uint32Array;
   depCount: Uint32Array;
+  /** position * n + i -> k where depOrder[position * n + k] is i (trips that stop there): a hint's place in the order. */
+  depRank: Uint32Array;
   /** The same by arrival. */
   arrOrder: Uint32Array;
   arrCount: Uint32Array;
+  arrRank: Uint32Array;
+  /** The earliest and latest time of any trip at any position (SKIPs aside): a search skips the date outside them. */
+  earliest: number;
+  latest: number;
 }
 
-/** One date's tables: PatternIdx -> its PatternDay, undefined when the feed predicts none of its trips that date. */
+/** One date's tables. */
 export interface RealtimeDay {
-  byPattern: ReadonlyArray<PatternDay | undefined>;
-  /** Patterns with a table. */
-  patterns: number;
+  /** PatternIdx -> its index in `tables`, -1 when the feed predicts none of its trips that date (read the schedule). */
+  tableOf: Int32Array;
+  tables: readonly PatternDay[];
 }
-
-const EMPTY: RealtimeDay = { byPattern: [], patterns: 0 };
 
 const cache = new WeakMap<RealtimeOverlay, WeakMap<Network, Map<ServiceDate, RealtimeDay>>>();
 
@@ -80,18 +85,17 @@ function buildDay(network: Network, overlay: RealtimeOverlay, date: ServiceDate)
       if (!patterns.has(trips.pattern[t]) && hasPrediction(network, overlay, t, date)) patterns.add(trips.pattern[t]);
     }
   }
-  if (patterns.size === 0) return EMPTY;
-  const byPattern: Array<PatternDay | undefined> = new Array(network.patterns.count);
+  const tableOf = new Int32Array(network.patterns.count).fill(-1);
+  const tables: PatternDay[] = [];
   const dayStartMs = zonedTime(network.meta.timezone).serviceDayStartMs(date);
-  let count = 0;
   for (const p of patterns) {
     const first = running.start[p];
     const n = running.start[p + 1] - first;
     if (n === 0) continue; // the feed names a trip that does not run that date
-    byPattern[p] = patternDay(network, overlay, date, dayStartMs, running.trips, p, first, n);
-    count++;
+    tableOf[p] = tables.length;
+    tables.push(patternDay(network, overlay, date, dayStartMs, running.trips, p, first, n));
   }
-  return { byPattern, patterns: count };
+  return { tableOf, tables };
 }
 
 function hasPrediction(network: Network, overlay: RealtimeOverlay, t: TripIdx, date: ServiceDate): boolean {
@@ -147,15 +151,75 @@ function patternDay(
       }
     }
   }
+  let earliest = Infinity;
+  let latest = -Infinity;
+  for (let c = 0; c < dep.length; c++) {
+    if (dep[c] === SKIP) continue;
+    earliest = Math.min(earliest, arr[c], dep[c]);
+    latest = Math.max(latest, arr[c], dep[c]);
+  }
   const depOrder = new Uint32Array(length * n);
   const depCount = new Uint32Array(length);
+  const depRank = new Uint32Array(length * n);
   const arrOrder = new Uint32Array(length * n);
   const arrCount = new Uint32Array(length);
-  for (let pos = 0; pos < length; pos++) {
-    depCount[pos] = orderAt(dep, depOrder, pos * n, n);
-    arrCount[pos] = orderAt(arr, arrOrder, pos * n, n);
+  const arrRank = new Uint32Array(length * n);
+  for (let pos = 0, base = 0; pos < length; pos++, base += n) {
+    depCount[pos] = orderAt(dep, depOrder, base, n);
+    arrCount[pos] = orderAt(arr, arrOrder, base, n);
+    for (let k = 0; k < depCount[pos]; k++) depRank[base + depOrder[base + k]] = k;
+    for (let k = 0; k < arrCount[pos]; k++) arrRank[base + arrOrder[base + k]] = k;
   }
-  return { first, n, dep, arr, depOrder, depCount, arrOrder, arrCount };
+  return { pattern: p, first, n, dep, arr, depOrder, depCount, depRank, arrOrder, arrCount, arrRank, earliest, latest };
+}
+
+const hopCache = new WeakMap<RealtimeOverlay, WeakMap<Int32Array, Map<string, Int32Array>>>();
+
+/**
+ * The hops of the lower bounds of travel time (TransitView.hopSeconds, lower-bounds.ts) with the predictions of
+ * `dates`: per pattern stop row the fewer of `scheduled` (the schedule's fastest) and every predicted trip's seconds
+ * to the next stop. A trip skipping stops may ride past them faster than the hops add up: where it does, the hops it
+ * rides past are cut in proportion to the schedule's, so that they add up to its time (not to 0: on the MTA zero hops
+ * at 2 % of trips' skipped stops made the bounds so weak that planning took a third longer). So the bounds stay
+ * lower bounds of what a search reads, without discounting every hop (halving them, as before, made planning with
+ * an overlay half again as slow: docs/BENCHMARKS.md "Route planning with real-time"). Once per
+ * overlay, schedule's hops and set of dates (a new array: lower-bounds.ts builds its graph once per hop array).
+ */
+export function realtimeHops(network: Network, overlay: RealtimeOverlay, dates: readonly ServiceDate[], scheduled: Int32Array): Int32Array {
+  let byBase = hopCache.get(overlay);
+  if (!byBase) hopCache.set(overlay, (byBase = new WeakMap()));
+  let byDates = byBase.get(scheduled);
+  if (!byDates) byBase.set(scheduled, (byDates = new Map()));
+  const key = dates.join(",");
+  let hops = byDates.get(key);
+  if (hops) return hops;
+  hops = scheduled.slice();
+  for (const date of dates) {
+    for (const t of realtimeDay(network, overlay, date).tables) {
+      const row0 = network.patterns.stopStart[t.pattern];
+      const length = t.dep.length / t.n;
+      for (let i = 0; i < t.n; i++) {
+        for (let pos = 0; pos < length - 1; pos++) {
+          const d = t.dep[pos * t.n + i];
+          if (d === SKIP) continue;
+          let q = pos + 1;
+          while (q < length && t.arr[q * t.n + i] === SKIP) q++;
+          if (q === length) break;
+          const seconds = Math.max(0, t.arr[q * t.n + i] - d);
+          if (q === pos + 1) {
+            hops[row0 + pos] = Math.min(hops[row0 + pos], seconds);
+            continue;
+          }
+          let sum = 0;
+          for (let r = pos; r < q; r++) sum += scheduled[row0 + r];
+          if (sum <= seconds) continue;
+          for (let r = pos; r < q; r++) hops[row0 + r] = Math.min(hops[row0 + r], Math.floor((scheduled[row0 + r] * seconds) / sum));
+        }
+      }
+    }
+  }
+  byDates.set(key, hops);
+  return hops;
 }
 
 /**

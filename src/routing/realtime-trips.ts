@@ -31,11 +31,14 @@ export interface RealtimeTripsInput {
   dateOffset: Int32Array;
   dayStart: readonly Uint32Array[];
   dayTrips: readonly Uint32Array[];
+  /** Date slot -> DayTrips.earliest / latest (day-trips.ts): no scheduled trip of the pattern runs outside them. */
+  dayFirst: readonly Int32Array[];
+  dayLast: readonly Int32Array[];
   /** Date slot -> its real-time tables. */
   days: readonly RealtimeDay[];
   added: AddedPatterns | undefined;
-  /** A running trip passes the view's wheelchair filter. */
-  usable: (t: TripIdx) => boolean;
+  /** With a wheelchair: bit v set when a trip of wheelchair_accessible v may be ridden; 0xff without. */
+  tripAccessMask: number;
 }
 
 export class RealtimeTrips {
@@ -43,8 +46,12 @@ export class RealtimeTrips {
   private readonly dateOffset: Int32Array;
   private readonly dayStart: readonly Uint32Array[];
   private readonly dayTrips: readonly Uint32Array[];
-  private readonly tables: ReadonlyArray<ReadonlyArray<PatternDay | undefined>>;
-  private readonly usable: (t: TripIdx) => boolean;
+  private readonly dayFirst: readonly Int32Array[];
+  private readonly dayLast: readonly Int32Array[];
+  private readonly tableOf: readonly Int32Array[];
+  private readonly tables: ReadonlyArray<readonly PatternDay[]>;
+  private readonly tripAccessMask: number;
+  private readonly tripWheelchair: Uint8Array;
   private readonly stopTimeStart: Uint32Array;
   private readonly tripPattern: Uint32Array | Uint16Array;
   private readonly arr: Int32Array;
@@ -65,8 +72,12 @@ export class RealtimeTrips {
     this.dateOffset = input.dateOffset;
     this.dayStart = input.dayStart;
     this.dayTrips = input.dayTrips;
-    this.tables = input.days.map((d) => d.byPattern);
-    this.usable = input.usable;
+    this.dayFirst = input.dayFirst;
+    this.dayLast = input.dayLast;
+    this.tableOf = input.days.map((d) => d.tableOf);
+    this.tables = input.days.map((d) => d.tables);
+    this.tripAccessMask = input.tripAccessMask;
+    this.tripWheelchair = network.trips.wheelchair;
     this.stopTimeStart = network.trips.stopTimeStart;
     this.tripPattern = network.trips.pattern;
     this.arr = network.stopTimes.arrival;
@@ -89,6 +100,11 @@ export class RealtimeTrips {
         this.addedArr[row0 + i] = stops ? Math.ceil((addedArrivalMs(a, i) - input.originMs) / 1000) : NaN;
       }
     });
+  }
+
+  /** Whether a running trip passes the wheelchair filter. Hot. */
+  private usable(t: TripIdx): boolean {
+    return ((this.tripAccessMask >> this.tripWheelchair[t]) & 1) === 1;
   }
 
   /** The added trip of an instance, undefined for a scheduled one. */
@@ -122,23 +138,54 @@ export class RealtimeTrips {
     return [lo, hi];
   }
 
+  /**
+   * TransitView.earliestTrip. `current` (an instance leaving `position` at or after `time`), as without an overlay:
+   * on its date the answer is a step back from it in the position's order, and its time bounds the other dates.
+   */
   // hot: no allocation
-  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
+  earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
     if (p >= this.firstAdded) {
       const k = p - this.firstAdded;
       return this.addedDep[this.addedRow0[k] + position] >= time ? ((this.addedBase + k) << SLOT_BITS) : NO_TRIP;
     }
     let best = NO_TRIP;
     let bestTime = Infinity;
+    let hinted = -1;
+    if (current !== NO_TRIP) {
+      const d = current & SLOT_MASK;
+      const offset = this.dateOffset[d];
+      const running = this.dayTrips[d];
+      const ti = this.tableOf[d][p];
+      let r = current >> SLOT_BITS;
+      if (ti < 0) {
+        const first = this.dayStart[d][p];
+        while (r > first && this.dep[this.stopTimeStart[running[r - 1]] + position] + offset >= time) r--;
+        while (!this.usable(running[r])) r++; // stops at `current` at the latest: it is usable
+        bestTime = this.dep[this.stopTimeStart[running[r]] + position] + offset;
+      } else {
+        const table = this.tables[d][ti];
+        const { dep, depOrder, first } = table;
+        const base = position * table.n;
+        let k = table.depRank[base + r - first];
+        while (k > 0 && dep[base + depOrder[base + k - 1]] + offset >= time) k--;
+        while (!this.usable(running[first + depOrder[base + k]])) k++;
+        r = first + depOrder[base + k];
+        bestTime = dep[base + depOrder[base + k]] + offset;
+      }
+      best = (r << SLOT_BITS) | d;
+      hinted = d;
+    }
     for (let d = 0; d < this.dates.length; d++) {
+      if (d === hinted) continue;
       const offset = this.dateOffset[d];
       const from = time - offset;
-      const table = this.tables[d][p];
+      const ti = this.tableOf[d][p];
       const running = this.dayTrips[d];
-      if (table === undefined) {
+      if (ti < 0) {
+        // Told by two integers: the pattern's trips of the date have all gone, or leave too late.
+        if (this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
         const start = this.dayStart[d][p];
         const end = this.dayStart[d][p + 1];
-        if (start === end || this.dep[this.stopTimeStart[running[start]] + position] + offset >= bestTime) continue;
         // The schedule: trips of a pattern never overtake.
         let lo = start;
         let hi = end;
@@ -158,6 +205,8 @@ export class RealtimeTrips {
         }
         continue;
       }
+      const table = this.tables[d][ti];
+      if (table.latest < from || table.earliest + offset >= bestTime) continue;
       const { n, dep, depOrder, first } = table;
       const base = position * n;
       const count = table.depCount[position];
@@ -182,22 +231,49 @@ export class RealtimeTrips {
   }
 
   // hot: no allocation. The mirror of earliestTrip.
-  latestTrip(p: PatternIdx, position: number, time: QuerySeconds): TripInstance {
+  latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
     if (p >= this.firstAdded) {
       const k = p - this.firstAdded;
       return this.addedArr[this.addedRow0[k] + position] <= time ? ((this.addedBase + k) << SLOT_BITS) : NO_TRIP;
     }
     let best = NO_TRIP;
     let bestTime = -Infinity;
+    let hinted = -1;
+    if (current !== NO_TRIP) {
+      const d = current & SLOT_MASK;
+      const offset = this.dateOffset[d];
+      const running = this.dayTrips[d];
+      const ti = this.tableOf[d][p];
+      let r = current >> SLOT_BITS;
+      if (ti < 0) {
+        const last = this.dayStart[d][p + 1] - 1;
+        while (r < last && this.arr[this.stopTimeStart[running[r + 1]] + position] + offset <= time) r++;
+        while (!this.usable(running[r])) r--;
+        bestTime = this.arr[this.stopTimeStart[running[r]] + position] + offset;
+      } else {
+        const table = this.tables[d][ti];
+        const { arr, arrOrder, first } = table;
+        const base = position * table.n;
+        const last = table.arrCount[position] - 1;
+        let k = table.arrRank[base + r - first];
+        while (k < last && arr[base + arrOrder[base + k + 1]] + offset <= time) k++;
+        while (!this.usable(running[first + arrOrder[base + k]])) k--;
+        r = first + arrOrder[base + k];
+        bestTime = arr[base + arrOrder[base + k]] + offset;
+      }
+      best = (r << SLOT_BITS) | d;
+      hinted = d;
+    }
     for (let d = 0; d < this.dates.length; d++) {
+      if (d === hinted) continue;
       const offset = this.dateOffset[d];
       const until = time - offset;
-      const table = this.tables[d][p];
+      const ti = this.tableOf[d][p];
       const running = this.dayTrips[d];
-      if (table === undefined) {
+      if (ti < 0) {
+        if (this.dayFirst[d][p] > until || this.dayLast[d][p] + offset <= bestTime) continue;
         const start = this.dayStart[d][p];
         const end = this.dayStart[d][p + 1];
-        if (start === end || this.arr[this.stopTimeStart[running[end - 1]] + position] + offset <= bestTime) continue;
         let lo = start;
         let hi = end;
         while (lo < hi) {
@@ -216,6 +292,8 @@ export class RealtimeTrips {
         }
         continue;
       }
+      const table = this.tables[d][ti];
+      if (table.earliest > until || table.latest + offset <= bestTime) continue;
       const { n, arr, arrOrder, first } = table;
       const base = position * n;
       let lo = 0;
@@ -244,8 +322,9 @@ export class RealtimeTrips {
     const r = instance >> SLOT_BITS;
     if (r >= this.addedBase) return this.addedDep[this.addedRow0[r - this.addedBase] + position];
     const t = this.dayTrips[d][r];
-    const table = this.tables[d][this.tripPattern[t]];
-    if (table === undefined) return this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const ti = this.tableOf[d][this.tripPattern[t]];
+    if (ti < 0) return this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const table = this.tables[d][ti];
     const v = table.dep[position * table.n + r - table.first];
     return v === SKIP ? NaN : v + this.dateOffset[d];
   }
@@ -255,8 +334,9 @@ export class RealtimeTrips {
     const r = instance >> SLOT_BITS;
     if (r >= this.addedBase) return this.addedArr[this.addedRow0[r - this.addedBase] + position];
     const t = this.dayTrips[d][r];
-    const table = this.tables[d][this.tripPattern[t]];
-    if (table === undefined) return this.arr[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const ti = this.tableOf[d][this.tripPattern[t]];
+    if (ti < 0) return this.arr[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const table = this.tables[d][ti];
     const v = table.arr[position * table.n + r - table.first];
     return v === SKIP ? NaN : v + this.dateOffset[d];
   }

@@ -71,8 +71,9 @@ export interface TransitView {
    */
   readonly hopSeconds: Int32Array;
   /**
-   * Times are real-time predictions, which may be shorter than any scheduled hop (a late vehicle catching up): lower
-   * bounds from hopSeconds must then allow for it.
+   * Times may be shorter than hopSeconds says (real-time predictions of a late vehicle catching up, when the hops
+   * are the schedule's): lower bounds from hopSeconds must then allow for it. network-view.ts gives hops that hold
+   * its overlay's predictions, and false.
    */
   readonly predicted: boolean;
 

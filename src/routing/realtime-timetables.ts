@@ -15,48 +15,47 @@
  * a skipped stop is SKIP.
  *
  * Order: predictions may reorder a pattern's trips (a late bus overtaken by the next), so each position holds its own
- * order of the trips that stop there, by predicted departure (and one by predicted arrival); a binary search over it
- * finds the first trip leaving at or after a time whatever the order at other positions. Where no trip overtakes
- * (most positions) that order is the schedule's and sorting is skipped.
+ * order of the trips that stop there, by predicted departure (and one by predicted arrival), with the times in that
+ * order beside it; a binary search over them finds the first trip leaving at or after a time whatever the order at
+ * other positions. Where no trip overtakes (most positions) that order is the schedule's and sorting is skipped.
+ *
+ * Layout: one day's tables in a few flat columns (no object per pattern: a search reads typed arrays only), a
+ * pattern's cells `position * n + i` from cellStart[p], n its trips running that date (DayTrips.start), trip i its
+ * row DayTrips.start[p] + i. Memory: 32 bytes a predicted pattern's stop time (docs/BENCHMARKS.md).
  */
 import type { Network, PatternIdx, ServiceDate, TripIdx } from "../network/model.js";
 import { NO_PREDICTION, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import { zonedTime } from "../lib/zoned-time.js";
-import { dayTrips } from "./day-trips.js";
+import { type DayTrips, dayTrips } from "./day-trips.js";
 
 /** A time where the trip does not stop (cancelled, skipped): below any real time, never in an order. */
 export const SKIP = -0x8000_0000;
 
-/** One pattern's trips running on one date, with the feed's predictions. */
-export interface PatternDay {
-  pattern: PatternIdx;
-  /** The row (among the date's running trips, day-trips.ts) of the pattern's first trip; trip i is row first + i. */
-  first: number;
-  /** Running trips of the pattern that date. */
-  n: number;
-  /** position * n + i -> departure (ServiceSeconds of the date), SKIP where trip i does not stop. */
+/** One date's real-time tables. */
+export interface RealtimeDay {
+  /** PatternIdx -> its first cell, -1 when the feed predicts none of its trips that date (read the schedule). */
+  cellStart: Int32Array;
+  /** Patterns with a table. */
+  patterns: readonly PatternIdx[];
+  /** cell (position * n + i) -> departure of trip i (ServiceSeconds of the date), SKIP where it does not stop. */
   dep: Int32Array;
-  /** position * n + i -> arrival, as dep. */
+  /** cell -> arrival, as dep. */
   arr: Int32Array;
-  /** position * n + k -> the trip i that is k-th to leave the position (SKIPs left out): depCount[position] of them. */
+  /** position * n + k -> the trip i that is k-th to leave the position, of those that stop there (depCount). */
   depOrder: Uint32Array;
-  depCount: Uint32Array;
-  /** position * n + i -> k where depOrder[position * n + k] is i (trips that stop there): a hint's place in the order. */
+  /** position * n + k -> its departure: what a search bisects. */
+  depSorted: Int32Array;
+  /** cell -> k: trip i's place in depOrder at the position (a hint's place). */
   depRank: Uint32Array;
   /** The same by arrival. */
   arrOrder: Uint32Array;
-  arrCount: Uint32Array;
+  arrSorted: Int32Array;
   arrRank: Uint32Array;
-  /** The earliest and latest time of any trip at any position (SKIPs aside): a search skips the date outside them. */
-  earliest: number;
-  latest: number;
-}
-
-/** One date's tables. */
-export interface RealtimeDay {
-  /** PatternIdx -> its index in `tables`, -1 when the feed predicts none of its trips that date (read the schedule). */
-  tableOf: Int32Array;
-  tables: readonly PatternDay[];
+  /** Pattern stop row (the network's patterns.stopStart[p] + position) -> trips that stop there. */
+  count: Uint32Array;
+  /** PatternIdx -> the earliest and latest time of any of its trips that date (SKIPs aside): a search skips the date outside them. */
+  earliest: Int32Array;
+  latest: Int32Array;
 }
 
 const cache = new WeakMap<RealtimeOverlay, WeakMap<Network, Map<ServiceDate, RealtimeDay>>>();
@@ -73,29 +72,46 @@ export function realtimeDay(network: Network, overlay: RealtimeOverlay, date: Se
 }
 
 function buildDay(network: Network, overlay: RealtimeOverlay, date: ServiceDate): RealtimeDay {
-  const { trips } = network;
+  const { trips, patterns } = network;
   const running = dayTrips(network, date);
   // The patterns the feed speaks of that date.
-  const patterns = new Set<PatternIdx>();
+  const spoken = new Set<PatternIdx>();
   if (overlay.predictedTrips !== undefined) {
-    for (const t of overlay.predictedTrips(date)) patterns.add(trips.pattern[t]);
+    for (const t of overlay.predictedTrips(date)) spoken.add(trips.pattern[t]);
   } else {
     for (let r = 0; r < running.trips.length; r++) {
       const t = running.trips[r];
-      if (!patterns.has(trips.pattern[t]) && hasPrediction(network, overlay, t, date)) patterns.add(trips.pattern[t]);
+      if (!spoken.has(trips.pattern[t]) && hasPrediction(network, overlay, t, date)) spoken.add(trips.pattern[t]);
     }
   }
-  const tableOf = new Int32Array(network.patterns.count).fill(-1);
-  const tables: PatternDay[] = [];
-  const dayStartMs = zonedTime(network.meta.timezone).serviceDayStartMs(date);
-  for (const p of patterns) {
-    const first = running.start[p];
-    const n = running.start[p + 1] - first;
+  const cellStart = new Int32Array(patterns.count).fill(-1);
+  const list: PatternIdx[] = [];
+  let cells = 0;
+  for (const p of [...spoken].sort((a, b) => a - b)) {
+    const n = running.start[p + 1] - running.start[p];
     if (n === 0) continue; // the feed names a trip that does not run that date
-    tableOf[p] = tables.length;
-    tables.push(patternDay(network, overlay, date, dayStartMs, running.trips, p, first, n));
+    cellStart[p] = cells;
+    list.push(p);
+    cells += n * (patterns.stopStart[p + 1] - patterns.stopStart[p]);
   }
-  return { tableOf, tables };
+  const day: RealtimeDay = {
+    cellStart,
+    patterns: list,
+    dep: new Int32Array(cells),
+    arr: new Int32Array(cells),
+    depOrder: new Uint32Array(cells),
+    depSorted: new Int32Array(cells),
+    depRank: new Uint32Array(cells),
+    arrOrder: new Uint32Array(cells),
+    arrSorted: new Int32Array(cells),
+    arrRank: new Uint32Array(cells),
+    count: new Uint32Array(list.length === 0 ? 0 : patterns.stops.length),
+    earliest: new Int32Array(list.length === 0 ? 0 : patterns.count),
+    latest: new Int32Array(list.length === 0 ? 0 : patterns.count),
+  };
+  const dayStartMs = zonedTime(network.meta.timezone).serviceDayStartMs(date);
+  for (const p of list) fillPattern(network, overlay, date, dayStartMs, running, p, day);
+  return day;
 }
 
 function hasPrediction(network: Network, overlay: RealtimeOverlay, t: TripIdx, date: ServiceDate): boolean {
@@ -114,34 +130,30 @@ function predictedMs(overlay: RealtimeOverlay, t: TripIdx, date: ServiceDate, po
   return u.epochMs ?? NO_PREDICTION;
 }
 
-function patternDay(
-  network: Network,
-  overlay: RealtimeOverlay,
-  date: ServiceDate,
-  dayStartMs: number,
-  running: Uint32Array,
-  p: PatternIdx,
-  first: number,
-  n: number,
-): PatternDay {
+function fillPattern(network: Network, overlay: RealtimeOverlay, date: ServiceDate, dayStartMs: number, running: DayTrips, p: PatternIdx, day: RealtimeDay): void {
   const { stopTimes, trips, patterns } = network;
+  const { dep, arr } = day;
   const length = patterns.stopStart[p + 1] - patterns.stopStart[p];
-  const dep = new Int32Array(length * n);
-  const arr = new Int32Array(length * n);
+  const first = running.start[p];
+  const n = running.start[p + 1] - first;
+  const c0 = day.cellStart[p];
+  let earliest = 0x7fff_ffff;
+  let latest = SKIP;
   for (let i = 0; i < n; i++) {
-    const t = running[first + i];
+    const t = running.trips[first + i];
     const row0 = trips.stopTimeStart[t];
     for (let pos = 0; pos < length; pos++) {
       const scheduledDep = stopTimes.departure[row0 + pos];
       const scheduledArr = stopTimes.arrival[row0 + pos];
       const ms = predictedMs(overlay, t, date, pos);
-      const cell = pos * n + i;
+      const cell = c0 + pos * n + i;
       if (ms === NO_PREDICTION) {
         dep[cell] = scheduledDep;
         arr[cell] = scheduledArr;
       } else if (Number.isNaN(ms)) {
         dep[cell] = SKIP;
         arr[cell] = SKIP;
+        continue;
       } else {
         const down = Math.floor((ms - dayStartMs) / 1000);
         const up = Math.ceil((ms - dayStartMs) / 1000);
@@ -149,28 +161,18 @@ function patternDay(
         // The feed predicts the departure: the arrival moves by the same delay, and cannot come after it.
         arr[cell] = pos === length - 1 ? up : Math.min(scheduledArr + up - scheduledDep, up);
       }
+      earliest = Math.min(earliest, arr[cell], dep[cell]);
+      latest = Math.max(latest, arr[cell], dep[cell]);
     }
   }
-  let earliest = Infinity;
-  let latest = -Infinity;
-  for (let c = 0; c < dep.length; c++) {
-    if (dep[c] === SKIP) continue;
-    earliest = Math.min(earliest, arr[c], dep[c]);
-    latest = Math.max(latest, arr[c], dep[c]);
+  day.earliest[p] = earliest;
+  day.latest[p] = latest;
+  const row0 = patterns.stopStart[p];
+  for (let pos = 0; pos < length; pos++) {
+    const base = c0 + pos * n;
+    day.count[row0 + pos] = orderAt(dep, day.depOrder, day.depSorted, day.depRank, base, n);
+    orderAt(arr, day.arrOrder, day.arrSorted, day.arrRank, base, n);
   }
-  const depOrder = new Uint32Array(length * n);
-  const depCount = new Uint32Array(length);
-  const depRank = new Uint32Array(length * n);
-  const arrOrder = new Uint32Array(length * n);
-  const arrCount = new Uint32Array(length);
-  const arrRank = new Uint32Array(length * n);
-  for (let pos = 0, base = 0; pos < length; pos++, base += n) {
-    depCount[pos] = orderAt(dep, depOrder, base, n);
-    arrCount[pos] = orderAt(arr, arrOrder, base, n);
-    for (let k = 0; k < depCount[pos]; k++) depRank[base + depOrder[base + k]] = k;
-    for (let k = 0; k < arrCount[pos]; k++) arrRank[base + arrOrder[base + k]] = k;
-  }
-  return { pattern: p, first, n, dep, arr, depOrder, depCount, depRank, arrOrder, arrCount, arrRank, earliest, latest };
 }
 
 const hopCache = new WeakMap<RealtimeOverlay, WeakMap<Int32Array, Map<string, Int32Array>>>();
@@ -195,17 +197,21 @@ export function realtimeHops(network: Network, overlay: RealtimeOverlay, dates: 
   if (hops) return hops;
   hops = scheduled.slice();
   for (const date of dates) {
-    for (const t of realtimeDay(network, overlay, date).tables) {
-      const row0 = network.patterns.stopStart[t.pattern];
-      const length = t.dep.length / t.n;
-      for (let i = 0; i < t.n; i++) {
+    const day = realtimeDay(network, overlay, date);
+    const running = dayTrips(network, date);
+    for (const p of day.patterns) {
+      const row0 = network.patterns.stopStart[p];
+      const length = network.patterns.stopStart[p + 1] - row0;
+      const n = running.start[p + 1] - running.start[p];
+      const c0 = day.cellStart[p];
+      for (let i = 0; i < n; i++) {
         for (let pos = 0; pos < length - 1; pos++) {
-          const d = t.dep[pos * t.n + i];
+          const d = day.dep[c0 + pos * n + i];
           if (d === SKIP) continue;
           let q = pos + 1;
-          while (q < length && t.arr[q * t.n + i] === SKIP) q++;
+          while (q < length && day.arr[c0 + q * n + i] === SKIP) q++;
           if (q === length) break;
-          const seconds = Math.max(0, t.arr[q * t.n + i] - d);
+          const seconds = Math.max(0, day.arr[c0 + q * n + i] - d);
           if (q === pos + 1) {
             hops[row0 + pos] = Math.min(hops[row0 + pos], seconds);
             continue;
@@ -224,19 +230,25 @@ export function realtimeHops(network: Network, overlay: RealtimeOverlay, dates: 
 
 /**
  * Writes into order[base..] the trips i of times[base + i] that are not SKIP, ascending by time (then by i: the
- * schedule's order), and returns how many. Sorts only when the schedule's order is not already ascending.
+ * schedule's order), their times into sorted[base..] and each one's place into rank; returns how many. Sorts only
+ * when the schedule's order is not already ascending.
  */
-function orderAt(times: Int32Array, order: Uint32Array, base: number, n: number): number {
+function orderAt(times: Int32Array, order: Uint32Array, sorted: Int32Array, rank: Uint32Array, base: number, n: number): number {
   let k = 0;
-  let sorted = true;
+  let ascending = true;
   let last = SKIP;
   for (let i = 0; i < n; i++) {
     const v = times[base + i];
     if (v === SKIP) continue;
-    if (v < last) sorted = false;
+    if (v < last) ascending = false;
     last = v;
     order[base + k++] = i;
   }
-  if (!sorted) order.subarray(base, base + k).sort((a, b) => times[base + a] - times[base + b] || a - b);
+  if (!ascending) order.subarray(base, base + k).sort((a, b) => times[base + a] - times[base + b] || a - b);
+  for (let j = 0; j < k; j++) {
+    sorted[base + j] = times[base + order[base + j]];
+    rank[base + order[base + j]] = j;
+  }
+  for (let j = k; j < n; j++) sorted[base + j] = 0x7fff_ffff;
   return k;
 }

@@ -14,7 +14,7 @@ import type { Network, PatternIdx, ServiceDate, TripIdx } from "../network/model
 import type { AddedTrip } from "../timetable/realtime-overlay.js";
 import { type AddedPatterns, addedArrivalMs } from "./added-patterns.js";
 import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
-import { type PatternDay, type RealtimeDay, SKIP as SKIPPED } from "./realtime-timetables.js";
+import { type RealtimeDay, SKIP as SKIPPED } from "./realtime-timetables.js";
 import type { QuerySeconds, TripInstance } from "./transit-view.js";
 
 // Module constants, not imports, in the hot members: a bundler's live binding may be a getter.
@@ -48,12 +48,24 @@ export class RealtimeTrips {
   private readonly dayTrips: readonly Uint32Array[];
   private readonly dayFirst: readonly Int32Array[];
   private readonly dayLast: readonly Int32Array[];
-  private readonly tableOf: readonly Int32Array[];
-  private readonly tables: ReadonlyArray<readonly PatternDay[]>;
+  // Date slot -> the RealtimeDay columns (realtime-timetables.ts), unpacked for the hot members.
+  private readonly cellStart: readonly Int32Array[];
+  private readonly rtDep: readonly Int32Array[];
+  private readonly rtArr: readonly Int32Array[];
+  private readonly depOrder: readonly Uint32Array[];
+  private readonly depSorted: readonly Int32Array[];
+  private readonly depRank: readonly Uint32Array[];
+  private readonly arrOrder: readonly Uint32Array[];
+  private readonly arrSorted: readonly Int32Array[];
+  private readonly arrRank: readonly Uint32Array[];
+  private readonly stopsAt: readonly Uint32Array[];
+  private readonly rtEarliest: readonly Int32Array[];
+  private readonly rtLatest: readonly Int32Array[];
   private readonly tripAccessMask: number;
   private readonly tripWheelchair: Uint8Array;
+  private readonly patternStopStart: Uint32Array;
   private readonly stopTimeStart: Uint32Array;
-  private readonly tripPattern: Uint32Array | Uint16Array;
+  private readonly tripPattern: Uint32Array;
   private readonly arr: Int32Array;
   private readonly dep: Int32Array;
   /** The network's pattern count: patterns from it on are added trips. */
@@ -67,17 +79,28 @@ export class RealtimeTrips {
   private readonly addedRow0: Uint32Array;
 
   constructor(input: RealtimeTripsInput) {
-    const { network } = input;
+    const { network, days } = input;
     this.dates = input.dates;
     this.dateOffset = input.dateOffset;
     this.dayStart = input.dayStart;
     this.dayTrips = input.dayTrips;
     this.dayFirst = input.dayFirst;
     this.dayLast = input.dayLast;
-    this.tableOf = input.days.map((d) => d.tableOf);
-    this.tables = input.days.map((d) => d.tables);
+    this.cellStart = days.map((d) => d.cellStart);
+    this.rtDep = days.map((d) => d.dep);
+    this.rtArr = days.map((d) => d.arr);
+    this.depOrder = days.map((d) => d.depOrder);
+    this.depSorted = days.map((d) => d.depSorted);
+    this.depRank = days.map((d) => d.depRank);
+    this.arrOrder = days.map((d) => d.arrOrder);
+    this.arrSorted = days.map((d) => d.arrSorted);
+    this.arrRank = days.map((d) => d.arrRank);
+    this.stopsAt = days.map((d) => d.count);
+    this.rtEarliest = days.map((d) => d.earliest);
+    this.rtLatest = days.map((d) => d.latest);
     this.tripAccessMask = input.tripAccessMask;
     this.tripWheelchair = network.trips.wheelchair;
+    this.patternStopStart = network.patterns.stopStart;
     this.stopTimeStart = network.trips.stopTimeStart;
     this.tripPattern = network.trips.pattern;
     this.arr = network.stopTimes.arrival;
@@ -113,11 +136,6 @@ export class RealtimeTrips {
     return r >= this.addedBase ? this.addedTrips[r - this.addedBase] : undefined;
   }
 
-  /** The scheduled trip of an instance (not an added one). */
-  tripOf(instance: TripInstance): TripIdx {
-    return this.dayTrips[instance & SLOT_MASK][instance >> SLOT_BITS];
-  }
-
   serviceDateOf(instance: TripInstance): ServiceDate {
     const added = this.addedTripOf(instance);
     return added !== undefined ? added.serviceDate : this.dates[instance & SLOT_MASK];
@@ -146,7 +164,7 @@ export class RealtimeTrips {
   earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
     if (p >= this.firstAdded) {
       const k = p - this.firstAdded;
-      return this.addedDep[this.addedRow0[k] + position] >= time ? ((this.addedBase + k) << SLOT_BITS) : NO_TRIP;
+      return this.addedDep[this.addedRow0[k] + position] >= time ? (this.addedBase + k) << SLOT_BITS : NO_TRIP;
     }
     let best = NO_TRIP;
     let bestTime = Infinity;
@@ -155,22 +173,23 @@ export class RealtimeTrips {
       const d = current & SLOT_MASK;
       const offset = this.dateOffset[d];
       const running = this.dayTrips[d];
-      const ti = this.tableOf[d][p];
+      const c0 = this.cellStart[d][p];
       let r = current >> SLOT_BITS;
-      if (ti < 0) {
+      if (c0 < 0) {
         const first = this.dayStart[d][p];
         while (r > first && this.dep[this.stopTimeStart[running[r - 1]] + position] + offset >= time) r--;
         while (!this.usable(running[r])) r++; // stops at `current` at the latest: it is usable
         bestTime = this.dep[this.stopTimeStart[running[r]] + position] + offset;
       } else {
-        const table = this.tables[d][ti];
-        const { dep, depOrder, first } = table;
-        const base = position * table.n;
-        let k = table.depRank[base + r - first];
-        while (k > 0 && dep[base + depOrder[base + k - 1]] + offset >= time) k--;
-        while (!this.usable(running[first + depOrder[base + k]])) k++;
-        r = first + depOrder[base + k];
-        bestTime = dep[base + depOrder[base + k]] + offset;
+        const first = this.dayStart[d][p];
+        const base = c0 + position * (this.dayStart[d][p + 1] - first);
+        const order = this.depOrder[d];
+        const sorted = this.depSorted[d];
+        let k = this.depRank[d][base + r - first];
+        while (k > 0 && sorted[base + k - 1] + offset >= time) k--;
+        while (!this.usable(running[first + order[base + k]])) k++;
+        r = first + order[base + k];
+        bestTime = sorted[base + k] + offset;
       }
       best = (r << SLOT_BITS) | d;
       hinted = d;
@@ -179,15 +198,15 @@ export class RealtimeTrips {
       if (d === hinted) continue;
       const offset = this.dateOffset[d];
       const from = time - offset;
-      const ti = this.tableOf[d][p];
       const running = this.dayTrips[d];
-      if (ti < 0) {
+      const first = this.dayStart[d][p];
+      const end = this.dayStart[d][p + 1];
+      const c0 = this.cellStart[d][p];
+      if (c0 < 0) {
         // Told by two integers: the pattern's trips of the date have all gone, or leave too late.
         if (this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
-        const start = this.dayStart[d][p];
-        const end = this.dayStart[d][p + 1];
         // The schedule: trips of a pattern never overtake.
-        let lo = start;
+        let lo = first;
         let hi = end;
         while (lo < hi) {
           const mid = (lo + hi) >>> 1;
@@ -205,24 +224,24 @@ export class RealtimeTrips {
         }
         continue;
       }
-      const table = this.tables[d][ti];
-      if (table.latest < from || table.earliest + offset >= bestTime) continue;
-      const { n, dep, depOrder, first } = table;
-      const base = position * n;
-      const count = table.depCount[position];
-      let lo = 0;
-      let hi = count;
+      if (this.rtLatest[d][p] < from || this.rtEarliest[d][p] + offset >= bestTime) continue;
+      const base = c0 + position * (end - first);
+      const count = this.stopsAt[d][this.patternStopStart[p] + position];
+      const sorted = this.depSorted[d];
+      let lo = base;
+      let hi = base + count;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (dep[base + depOrder[base + mid]] < from) lo = mid + 1;
+        if (sorted[mid] < from) lo = mid + 1;
         else hi = mid;
       }
-      for (let k = lo; k < count; k++) {
-        const i = depOrder[base + k];
-        const at = dep[base + i] + offset;
+      const order = this.depOrder[d];
+      for (let k = lo; k < base + count; k++) {
+        const at = sorted[k] + offset;
         if (at >= bestTime) break;
-        if (!this.usable(running[first + i])) continue;
-        best = ((first + i) << SLOT_BITS) | d;
+        const r = first + order[k];
+        if (!this.usable(running[r])) continue;
+        best = (r << SLOT_BITS) | d;
         bestTime = at;
         break;
       }
@@ -234,7 +253,7 @@ export class RealtimeTrips {
   latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
     if (p >= this.firstAdded) {
       const k = p - this.firstAdded;
-      return this.addedArr[this.addedRow0[k] + position] <= time ? ((this.addedBase + k) << SLOT_BITS) : NO_TRIP;
+      return this.addedArr[this.addedRow0[k] + position] <= time ? (this.addedBase + k) << SLOT_BITS : NO_TRIP;
     }
     let best = NO_TRIP;
     let bestTime = -Infinity;
@@ -243,23 +262,24 @@ export class RealtimeTrips {
       const d = current & SLOT_MASK;
       const offset = this.dateOffset[d];
       const running = this.dayTrips[d];
-      const ti = this.tableOf[d][p];
+      const c0 = this.cellStart[d][p];
       let r = current >> SLOT_BITS;
-      if (ti < 0) {
+      if (c0 < 0) {
         const last = this.dayStart[d][p + 1] - 1;
         while (r < last && this.arr[this.stopTimeStart[running[r + 1]] + position] + offset <= time) r++;
         while (!this.usable(running[r])) r--;
         bestTime = this.arr[this.stopTimeStart[running[r]] + position] + offset;
       } else {
-        const table = this.tables[d][ti];
-        const { arr, arrOrder, first } = table;
-        const base = position * table.n;
-        const last = table.arrCount[position] - 1;
-        let k = table.arrRank[base + r - first];
-        while (k < last && arr[base + arrOrder[base + k + 1]] + offset <= time) k++;
-        while (!this.usable(running[first + arrOrder[base + k]])) k--;
-        r = first + arrOrder[base + k];
-        bestTime = arr[base + arrOrder[base + k]] + offset;
+        const first = this.dayStart[d][p];
+        const base = c0 + position * (this.dayStart[d][p + 1] - first);
+        const order = this.arrOrder[d];
+        const sorted = this.arrSorted[d];
+        const last = this.stopsAt[d][this.patternStopStart[p] + position] - 1;
+        let k = this.arrRank[d][base + r - first];
+        while (k < last && sorted[base + k + 1] + offset <= time) k++;
+        while (!this.usable(running[first + order[base + k]])) k--;
+        r = first + order[base + k];
+        bestTime = sorted[base + k] + offset;
       }
       best = (r << SLOT_BITS) | d;
       hinted = d;
@@ -268,20 +288,20 @@ export class RealtimeTrips {
       if (d === hinted) continue;
       const offset = this.dateOffset[d];
       const until = time - offset;
-      const ti = this.tableOf[d][p];
       const running = this.dayTrips[d];
-      if (ti < 0) {
+      const first = this.dayStart[d][p];
+      const end = this.dayStart[d][p + 1];
+      const c0 = this.cellStart[d][p];
+      if (c0 < 0) {
         if (this.dayFirst[d][p] > until || this.dayLast[d][p] + offset <= bestTime) continue;
-        const start = this.dayStart[d][p];
-        const end = this.dayStart[d][p + 1];
-        let lo = start;
+        let lo = first;
         let hi = end;
         while (lo < hi) {
           const mid = (lo + hi) >>> 1;
           if (this.arr[this.stopTimeStart[running[mid]] + position] <= until) lo = mid + 1;
           else hi = mid;
         }
-        for (let r = lo - 1; r >= start; r--) {
+        for (let r = lo - 1; r >= first; r--) {
           const t = running[r];
           const at = this.arr[this.stopTimeStart[t] + position] + offset;
           if (at <= bestTime) break;
@@ -292,23 +312,24 @@ export class RealtimeTrips {
         }
         continue;
       }
-      const table = this.tables[d][ti];
-      if (table.earliest > until || table.latest + offset <= bestTime) continue;
-      const { n, arr, arrOrder, first } = table;
-      const base = position * n;
-      let lo = 0;
-      let hi = table.arrCount[position];
+      if (this.rtEarliest[d][p] > until || this.rtLatest[d][p] + offset <= bestTime) continue;
+      const base = c0 + position * (end - first);
+      const count = this.stopsAt[d][this.patternStopStart[p] + position];
+      const sorted = this.arrSorted[d];
+      let lo = base;
+      let hi = base + count;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (arr[base + arrOrder[base + mid]] <= until) lo = mid + 1;
+        if (sorted[mid] <= until) lo = mid + 1;
         else hi = mid;
       }
-      for (let k = lo - 1; k >= 0; k--) {
-        const i = arrOrder[base + k];
-        const at = arr[base + i] + offset;
+      const order = this.arrOrder[d];
+      for (let k = lo - 1; k >= base; k--) {
+        const at = sorted[k] + offset;
         if (at <= bestTime) break;
-        if (!this.usable(running[first + i])) continue;
-        best = ((first + i) << SLOT_BITS) | d;
+        const r = first + order[k];
+        if (!this.usable(running[r])) continue;
+        best = (r << SLOT_BITS) | d;
         bestTime = at;
         break;
       }
@@ -322,10 +343,11 @@ export class RealtimeTrips {
     const r = instance >> SLOT_BITS;
     if (r >= this.addedBase) return this.addedDep[this.addedRow0[r - this.addedBase] + position];
     const t = this.dayTrips[d][r];
-    const ti = this.tableOf[d][this.tripPattern[t]];
-    if (ti < 0) return this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
-    const table = this.tables[d][ti];
-    const v = table.dep[position * table.n + r - table.first];
+    const p = this.tripPattern[t];
+    const c0 = this.cellStart[d][p];
+    if (c0 < 0) return this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const first = this.dayStart[d][p];
+    const v = this.rtDep[d][c0 + position * (this.dayStart[d][p + 1] - first) + r - first];
     return v === SKIP ? NaN : v + this.dateOffset[d];
   }
 
@@ -334,10 +356,11 @@ export class RealtimeTrips {
     const r = instance >> SLOT_BITS;
     if (r >= this.addedBase) return this.addedArr[this.addedRow0[r - this.addedBase] + position];
     const t = this.dayTrips[d][r];
-    const ti = this.tableOf[d][this.tripPattern[t]];
-    if (ti < 0) return this.arr[this.stopTimeStart[t] + position] + this.dateOffset[d];
-    const table = this.tables[d][ti];
-    const v = table.arr[position * table.n + r - table.first];
+    const p = this.tripPattern[t];
+    const c0 = this.cellStart[d][p];
+    if (c0 < 0) return this.arr[this.stopTimeStart[t] + position] + this.dateOffset[d];
+    const first = this.dayStart[d][p];
+    const v = this.rtArr[d][c0 + position * (this.dayStart[d][p + 1] - first) + r - first];
     return v === SKIP ? NaN : v + this.dateOffset[d];
   }
 

@@ -20,8 +20,10 @@
  * other positions. Where no trip overtakes (most positions) that order is the schedule's and sorting is skipped.
  *
  * Layout: one day's tables in a few flat columns (no object per pattern: a search reads typed arrays only), a
- * pattern's cells `position * n + i` from cellStart[p], n its trips running that date (DayTrips.start), trip i its
- * row DayTrips.start[p] + i. Memory: 32 bytes a predicted pattern's stop time (docs/BENCHMARKS.md).
+ * pattern's cells from cellStart[p], n its trips running that date (DayTrips.start), trip i its row
+ * DayTrips.start[p] + i. The times trip by trip (`i * length + position`, as the schedule's stop times: a time is
+ * rowCell[row] + position, one read more than without an overlay), the orders position by position
+ * (`position * n + k`). Memory: 32 bytes a predicted pattern's stop time, 4 a running trip (docs/BENCHMARKS.md).
  */
 import type { Network, PatternIdx, ServiceDate, TripIdx } from "../network/model.js";
 import { NO_PREDICTION, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
@@ -37,15 +39,17 @@ export interface RealtimeDay {
   cellStart: Int32Array;
   /** Patterns with a table. */
   patterns: readonly PatternIdx[];
-  /** cell (position * n + i) -> departure of trip i (ServiceSeconds of the date), SKIP where it does not stop. */
+  /** Row among the date's running trips (DayTrips.trips) -> the cell of its times at position 0; -1 without a table. */
+  rowCell: Int32Array;
+  /** cell (cellStart + i * length + position) -> departure of trip i (ServiceSeconds of the date), SKIP where it does not stop. */
   dep: Int32Array;
   /** cell -> arrival, as dep. */
   arr: Int32Array;
-  /** position * n + k -> the trip i that is k-th to leave the position, of those that stop there (depCount). */
+  /** cellStart + position * n + k -> the trip i that is k-th to leave the position, of those that stop there (`count`). */
   depOrder: Uint32Array;
-  /** position * n + k -> its departure: what a search bisects. */
+  /** cellStart + position * n + k -> its departure: what a search bisects. */
   depSorted: Int32Array;
-  /** cell -> k: trip i's place in depOrder at the position (a hint's place). */
+  /** cellStart + position * n + i -> k: trip i's place in depOrder at the position (a hint's place). */
   depRank: Uint32Array;
   /** The same by arrival. */
   arrOrder: Uint32Array;
@@ -97,6 +101,7 @@ function buildDay(network: Network, overlay: RealtimeOverlay, date: ServiceDate)
   const day: RealtimeDay = {
     cellStart,
     patterns: list,
+    rowCell: new Int32Array(running.trips.length).fill(-1),
     dep: new Int32Array(cells),
     arr: new Int32Array(cells),
     depOrder: new Uint32Array(cells),
@@ -146,7 +151,7 @@ function fillPattern(network: Network, overlay: RealtimeOverlay, date: ServiceDa
       const scheduledDep = stopTimes.departure[row0 + pos];
       const scheduledArr = stopTimes.arrival[row0 + pos];
       const ms = predictedMs(overlay, t, date, pos);
-      const cell = c0 + pos * n + i;
+      const cell = c0 + i * length + pos;
       if (ms === NO_PREDICTION) {
         dep[cell] = scheduledDep;
         arr[cell] = scheduledArr;
@@ -167,11 +172,12 @@ function fillPattern(network: Network, overlay: RealtimeOverlay, date: ServiceDa
   }
   day.earliest[p] = earliest;
   day.latest[p] = latest;
+  for (let i = 0; i < n; i++) day.rowCell[first + i] = c0 + i * length;
   const row0 = patterns.stopStart[p];
   for (let pos = 0; pos < length; pos++) {
     const base = c0 + pos * n;
-    day.count[row0 + pos] = orderAt(dep, day.depOrder, day.depSorted, day.depRank, base, n);
-    orderAt(arr, day.arrOrder, day.arrSorted, day.arrRank, base, n);
+    day.count[row0 + pos] = orderAt(dep, c0 + pos, length, day.depOrder, day.depSorted, day.depRank, base, n);
+    orderAt(arr, c0 + pos, length, day.arrOrder, day.arrSorted, day.arrRank, base, n);
   }
 }
 
@@ -205,13 +211,14 @@ export function realtimeHops(network: Network, overlay: RealtimeOverlay, dates: 
       const n = running.start[p + 1] - running.start[p];
       const c0 = day.cellStart[p];
       for (let i = 0; i < n; i++) {
+        const cell = c0 + i * length;
         for (let pos = 0; pos < length - 1; pos++) {
-          const d = day.dep[c0 + pos * n + i];
+          const d = day.dep[cell + pos];
           if (d === SKIP) continue;
           let q = pos + 1;
-          while (q < length && day.arr[c0 + q * n + i] === SKIP) q++;
+          while (q < length && day.arr[cell + q] === SKIP) q++;
           if (q === length) break;
-          const seconds = Math.max(0, day.arr[c0 + q * n + i] - d);
+          const seconds = Math.max(0, day.arr[cell + q] - d);
           if (q === pos + 1) {
             hops[row0 + pos] = Math.min(hops[row0 + pos], seconds);
             continue;
@@ -229,24 +236,24 @@ export function realtimeHops(network: Network, overlay: RealtimeOverlay, dates: 
 }
 
 /**
- * Writes into order[base..] the trips i of times[base + i] that are not SKIP, ascending by time (then by i: the
- * schedule's order), their times into sorted[base..] and each one's place into rank; returns how many. Sorts only
- * when the schedule's order is not already ascending.
+ * Writes into order[base..] the trips i of times[at + i * stride] that are not SKIP, ascending by time (then by i:
+ * the schedule's order), their times into sorted[base..] and each one's place into rank; returns how many. Sorts
+ * only when the schedule's order is not already ascending.
  */
-function orderAt(times: Int32Array, order: Uint32Array, sorted: Int32Array, rank: Uint32Array, base: number, n: number): number {
+function orderAt(times: Int32Array, at: number, stride: number, order: Uint32Array, sorted: Int32Array, rank: Uint32Array, base: number, n: number): number {
   let k = 0;
   let ascending = true;
   let last = SKIP;
   for (let i = 0; i < n; i++) {
-    const v = times[base + i];
+    const v = times[at + i * stride];
     if (v === SKIP) continue;
     if (v < last) ascending = false;
     last = v;
     order[base + k++] = i;
   }
-  if (!ascending) order.subarray(base, base + k).sort((a, b) => times[base + a] - times[base + b] || a - b);
+  if (!ascending) order.subarray(base, base + k).sort((a, b) => times[at + a * stride] - times[at + b * stride] || a - b);
   for (let j = 0; j < k; j++) {
-    sorted[base + j] = times[base + order[base + j]];
+    sorted[base + j] = times[at + order[base + j] * stride];
     rank[base + order[base + j]] = j;
   }
   for (let j = k; j < n; j++) sorted[base + j] = 0x7fff_ffff;

@@ -50,6 +50,7 @@ export class RealtimeTrips {
   private readonly dayLast: readonly Int32Array[];
   // Date slot -> the RealtimeDay columns (realtime-timetables.ts), unpacked for the hot members.
   private readonly cellStart: readonly Int32Array[];
+  private readonly rowCell: readonly Int32Array[];
   private readonly rtDep: readonly Int32Array[];
   private readonly rtArr: readonly Int32Array[];
   private readonly depOrder: readonly Uint32Array[];
@@ -65,7 +66,6 @@ export class RealtimeTrips {
   private readonly tripWheelchair: Uint8Array;
   private readonly patternStopStart: Uint32Array;
   private readonly stopTimeStart: Uint32Array;
-  private readonly tripPattern: Uint32Array;
   private readonly arr: Int32Array;
   private readonly dep: Int32Array;
   /** The network's pattern count: patterns from it on are added trips. */
@@ -87,6 +87,7 @@ export class RealtimeTrips {
     this.dayFirst = input.dayFirst;
     this.dayLast = input.dayLast;
     this.cellStart = days.map((d) => d.cellStart);
+    this.rowCell = days.map((d) => d.rowCell);
     this.rtDep = days.map((d) => d.dep);
     this.rtArr = days.map((d) => d.arr);
     this.depOrder = days.map((d) => d.depOrder);
@@ -102,7 +103,6 @@ export class RealtimeTrips {
     this.tripWheelchair = network.trips.wheelchair;
     this.patternStopStart = network.patterns.stopStart;
     this.stopTimeStart = network.trips.stopTimeStart;
-    this.tripPattern = network.trips.pattern;
     this.arr = network.stopTimes.arrival;
     this.dep = network.stopTimes.departure;
     this.firstAdded = network.patterns.count;
@@ -204,7 +204,7 @@ export class RealtimeTrips {
       const c0 = this.cellStart[d][p];
       if (c0 < 0) {
         // Told by two integers: the pattern's trips of the date have all gone, or leave too late.
-        if (this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
+        if (offset >= bestTime || this.dayLast[d][p] < from || this.dayFirst[d][p] + offset >= bestTime) continue;
         // The schedule: trips of a pattern never overtake.
         let lo = first;
         let hi = end;
@@ -342,12 +342,9 @@ export class RealtimeTrips {
     const d = instance & SLOT_MASK;
     const r = instance >> SLOT_BITS;
     if (r >= this.addedBase) return this.addedDep[this.addedRow0[r - this.addedBase] + position];
-    const t = this.dayTrips[d][r];
-    const p = this.tripPattern[t];
-    const c0 = this.cellStart[d][p];
-    if (c0 < 0) return this.dep[this.stopTimeStart[t] + position] + this.dateOffset[d];
-    const first = this.dayStart[d][p];
-    const v = this.rtDep[d][c0 + position * (this.dayStart[d][p + 1] - first) + r - first];
+    const cell = this.rowCell[d][r];
+    if (cell < 0) return this.dep[this.stopTimeStart[this.dayTrips[d][r]] + position] + this.dateOffset[d];
+    const v = this.rtDep[d][cell + position];
     return v === SKIP ? NaN : v + this.dateOffset[d];
   }
 
@@ -355,12 +352,9 @@ export class RealtimeTrips {
     const d = instance & SLOT_MASK;
     const r = instance >> SLOT_BITS;
     if (r >= this.addedBase) return this.addedArr[this.addedRow0[r - this.addedBase] + position];
-    const t = this.dayTrips[d][r];
-    const p = this.tripPattern[t];
-    const c0 = this.cellStart[d][p];
-    if (c0 < 0) return this.arr[this.stopTimeStart[t] + position] + this.dateOffset[d];
-    const first = this.dayStart[d][p];
-    const v = this.rtArr[d][c0 + position * (this.dayStart[d][p + 1] - first) + r - first];
+    const cell = this.rowCell[d][r];
+    if (cell < 0) return this.arr[this.stopTimeStart[this.dayTrips[d][r]] + position] + this.dateOffset[d];
+    const v = this.rtArr[d][cell + position];
     return v === SKIP ? NaN : v + this.dateOffset[d];
   }
 

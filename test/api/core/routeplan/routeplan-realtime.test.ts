@@ -102,6 +102,9 @@ describe("E1 with trips a GTFS-RT feed adds", () => {
     const f = await fixture("realtime-added");
     const body = await f.plan("301201", "301203", "vertrekAankomst=AANKOMST&tijdstip=2024-06-11T08:46:00");
     expect(best(body)).toBe("08:35:00-08:45:00 0* VOERTUIG 301201>301203 2024-06-11T08:35:00-2024-06-11T08:45:00 1/N0835");
+    expect(best(await f.plan("301201", "301203", "vertrekAankomst=AANKOMST&tijdstip=2024-06-11T08:46:00", false))).toBe(
+      "08:00:00-08:20:00 0* VOERTUIG 301201>301203 2024-06-11T08:00:00-2024-06-11T08:20:00 1/800",
+    );
   });
 });
 

@@ -202,7 +202,8 @@ class NetworkView implements TransitView {
       dayLast: this.dayLast,
       days: dates.map((date) => realtimeDay(network, realtime, date)),
       added,
-      tripAccessMask: this.wheelchair ? this.tripAccessMask : 0xff,
+      wheelchair: this.wheelchair,
+      tripAccessMask: this.tripAccessMask,
     });
     // Lower bounds from hops that hold the predictions: no discount for predicted times is needed.
     this.hopSeconds = realtimeHops(network, realtime, dates, added?.hopSeconds ?? this.lags.hop);

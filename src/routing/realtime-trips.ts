@@ -37,7 +37,9 @@ export interface RealtimeTripsInput {
   /** Date slot -> its real-time tables. */
   days: readonly RealtimeDay[];
   added: AddedPatterns | undefined;
-  /** With a wheelchair: bit v set when a trip of wheelchair_accessible v may be ridden; 0xff without. */
+  /** Only trips passing tripAccessMask (network-view.ts) may be ridden. */
+  wheelchair: boolean;
+  /** Bit v set: a trip with wheelchair_accessible v may be ridden (with `wheelchair`). */
   tripAccessMask: number;
 }
 
@@ -62,6 +64,7 @@ export class RealtimeTrips {
   private readonly stopsAt: readonly Uint32Array[];
   private readonly rtEarliest: readonly Int32Array[];
   private readonly rtLatest: readonly Int32Array[];
+  private readonly wheelchair: boolean;
   private readonly tripAccessMask: number;
   private readonly tripWheelchair: Uint8Array;
   private readonly patternStopStart: Uint32Array;
@@ -99,6 +102,7 @@ export class RealtimeTrips {
     this.stopsAt = days.map((d) => d.count);
     this.rtEarliest = days.map((d) => d.earliest);
     this.rtLatest = days.map((d) => d.latest);
+    this.wheelchair = input.wheelchair;
     this.tripAccessMask = input.tripAccessMask;
     this.tripWheelchair = network.trips.wheelchair;
     this.patternStopStart = network.patterns.stopStart;
@@ -125,7 +129,7 @@ export class RealtimeTrips {
     });
   }
 
-  /** Whether a running trip passes the wheelchair filter. Hot. */
+  /** Whether a running trip passes the wheelchair filter; callers ask only with `wheelchair` (no read of the trip without). Hot. */
   private usable(t: TripIdx): boolean {
     return ((this.tripAccessMask >> this.tripWheelchair[t]) & 1) === 1;
   }
@@ -178,7 +182,7 @@ export class RealtimeTrips {
       if (c0 < 0) {
         const first = this.dayStart[d][p];
         while (r > first && this.dep[this.stopTimeStart[running[r - 1]] + position] + offset >= time) r--;
-        while (!this.usable(running[r])) r++; // stops at `current` at the latest: it is usable
+        while (this.wheelchair && !this.usable(running[r])) r++; // stops at `current` at the latest: it is usable
         bestTime = this.dep[this.stopTimeStart[running[r]] + position] + offset;
       } else {
         const first = this.dayStart[d][p];
@@ -187,7 +191,7 @@ export class RealtimeTrips {
         const sorted = this.depSorted[d];
         let k = this.depRank[d][base + r - first];
         while (k > 0 && sorted[base + k - 1] + offset >= time) k--;
-        while (!this.usable(running[first + order[base + k]])) k++;
+        while (this.wheelchair && !this.usable(running[first + order[base + k]])) k++;
         r = first + order[base + k];
         bestTime = sorted[base + k] + offset;
       }
@@ -217,7 +221,7 @@ export class RealtimeTrips {
           const t = running[r];
           const at = this.dep[this.stopTimeStart[t] + position] + offset;
           if (at >= bestTime) break;
-          if (!this.usable(t)) continue;
+          if (this.wheelchair && !this.usable(t)) continue;
           best = (r << SLOT_BITS) | d;
           bestTime = at;
           break;
@@ -240,7 +244,7 @@ export class RealtimeTrips {
         const at = sorted[k] + offset;
         if (at >= bestTime) break;
         const r = first + order[k];
-        if (!this.usable(running[r])) continue;
+        if (this.wheelchair && !this.usable(running[r])) continue;
         best = (r << SLOT_BITS) | d;
         bestTime = at;
         break;
@@ -267,7 +271,7 @@ export class RealtimeTrips {
       if (c0 < 0) {
         const last = this.dayStart[d][p + 1] - 1;
         while (r < last && this.arr[this.stopTimeStart[running[r + 1]] + position] + offset <= time) r++;
-        while (!this.usable(running[r])) r--;
+        while (this.wheelchair && !this.usable(running[r])) r--;
         bestTime = this.arr[this.stopTimeStart[running[r]] + position] + offset;
       } else {
         const first = this.dayStart[d][p];
@@ -277,7 +281,7 @@ export class RealtimeTrips {
         const last = this.stopsAt[d][this.patternStopStart[p] + position] - 1;
         let k = this.arrRank[d][base + r - first];
         while (k < last && sorted[base + k + 1] + offset <= time) k++;
-        while (!this.usable(running[first + order[base + k]])) k--;
+        while (this.wheelchair && !this.usable(running[first + order[base + k]])) k--;
         r = first + order[base + k];
         bestTime = sorted[base + k] + offset;
       }
@@ -305,7 +309,7 @@ export class RealtimeTrips {
           const t = running[r];
           const at = this.arr[this.stopTimeStart[t] + position] + offset;
           if (at <= bestTime) break;
-          if (!this.usable(t)) continue;
+          if (this.wheelchair && !this.usable(t)) continue;
           best = (r << SLOT_BITS) | d;
           bestTime = at;
           break;
@@ -328,7 +332,7 @@ export class RealtimeTrips {
         const at = sorted[k] + offset;
         if (at <= bestTime) break;
         const r = first + order[k];
-        if (!this.usable(running[r])) continue;
+        if (this.wheelchair && !this.usable(running[r])) continue;
         best = (r << SLOT_BITS) | d;
         bestTime = at;
         break;
@@ -367,7 +371,7 @@ export class RealtimeTrips {
     }
     for (let d = 0; d < this.dates.length; d++) {
       for (let r = this.dayStart[d][p]; r < this.dayStart[d][p + 1]; r++) {
-        if (!this.usable(this.dayTrips[d][r])) continue;
+        if (this.wheelchair && !this.usable(this.dayTrips[d][r])) continue;
         const instance = (r << SLOT_BITS) | d;
         const time = departures ? this.departure(instance, position) : this.arrival(instance, position);
         if (time >= from && time <= to) visit(time);

@@ -156,7 +156,8 @@ class NetworkView implements TransitView {
     this.dayDepartures = running.map((r) => r.departures);
     this.lags = patternLags(network);
     this.hopSeconds = this.lags.hop;
-    this.predicted = options.realtime !== undefined;
+    // With an overlay the hops hold its predictions (realtimeHops, below): the lower bounds need no discount.
+    this.predicted = false;
     this.dayFirst = running.map((r) => r.earliest);
     this.dayLast = running.map((r) => r.latest);
 
@@ -205,9 +206,7 @@ class NetworkView implements TransitView {
       wheelchair: this.wheelchair,
       tripAccessMask: this.tripAccessMask,
     });
-    // Lower bounds from hops that hold the predictions: no discount for predicted times is needed.
     this.hopSeconds = realtimeHops(network, realtime, dates, added?.hopSeconds ?? this.lags.hop);
-    this.predicted = false;
     if (added === undefined) return;
     this.patternCount = patterns.count + added.trips.length;
     this.stopPatternStart = added.stopPatternStart;

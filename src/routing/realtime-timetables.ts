@@ -23,7 +23,7 @@
  * pattern's cells from cellStart[p], n its trips running that date (DayTrips.start), trip i its row
  * DayTrips.start[p] + i. The times trip by trip (`i * length + position`, as the schedule's stop times: a time is
  * rowCell[row] + position, one read more than without an overlay), the orders position by position
- * (`position * n + k`). Memory: 32 bytes a predicted pattern's stop time, 4 a running trip (docs/BENCHMARKS.md).
+ * (`position * n + k`). Memory: 24 bytes a predicted pattern's stop time, 4 a running trip (docs/BENCHMARKS.md).
  */
 import type { Network, PatternIdx, ServiceDate, TripIdx } from "../network/model.js";
 import { NO_PREDICTION, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
@@ -46,15 +46,15 @@ export interface RealtimeDay {
   /** cell -> arrival, as dep. */
   arr: Int32Array;
   /** cellStart + position * n + k -> the trip i that is k-th to leave the position, of those that stop there (`count`). */
-  depOrder: Uint32Array;
+  depOrder: Uint16Array;
   /** cellStart + position * n + k -> its departure: what a search bisects. */
   depSorted: Int32Array;
   /** cellStart + position * n + i -> k: trip i's place in depOrder at the position (a hint's place). */
-  depRank: Uint32Array;
+  depRank: Uint16Array;
   /** The same by arrival. */
-  arrOrder: Uint32Array;
+  arrOrder: Uint16Array;
   arrSorted: Int32Array;
-  arrRank: Uint32Array;
+  arrRank: Uint16Array;
   /** Pattern stop row (the network's patterns.stopStart[p] + position) -> trips that stop there. */
   count: Uint32Array;
   /** PatternIdx -> the earliest and latest time of any of its trips that date (SKIPs aside): a search skips the date outside them. */
@@ -94,6 +94,8 @@ function buildDay(network: Network, overlay: RealtimeOverlay, date: ServiceDate)
   for (const p of [...spoken].sort((a, b) => a - b)) {
     const n = running.start[p + 1] - running.start[p];
     if (n === 0) continue; // the feed names a trip that does not run that date
+    // Orders and ranks are 16-bit (memory: docs/BENCHMARKS.md): a trip every 1.3 s all day on one pattern is none.
+    if (n > 0xffff) throw new RangeError(`a pattern runs ${n} trips on ${date}: real-time tables hold at most 65,535`);
     cellStart[p] = cells;
     list.push(p);
     cells += n * (patterns.stopStart[p + 1] - patterns.stopStart[p]);
@@ -104,12 +106,12 @@ function buildDay(network: Network, overlay: RealtimeOverlay, date: ServiceDate)
     rowCell: new Int32Array(running.trips.length).fill(-1),
     dep: new Int32Array(cells),
     arr: new Int32Array(cells),
-    depOrder: new Uint32Array(cells),
+    depOrder: new Uint16Array(cells),
     depSorted: new Int32Array(cells),
-    depRank: new Uint32Array(cells),
-    arrOrder: new Uint32Array(cells),
+    depRank: new Uint16Array(cells),
+    arrOrder: new Uint16Array(cells),
     arrSorted: new Int32Array(cells),
-    arrRank: new Uint32Array(cells),
+    arrRank: new Uint16Array(cells),
     count: new Uint32Array(list.length === 0 ? 0 : patterns.stops.length),
     earliest: new Int32Array(list.length === 0 ? 0 : patterns.count),
     latest: new Int32Array(list.length === 0 ? 0 : patterns.count),
@@ -240,7 +242,7 @@ export function realtimeHops(network: Network, overlay: RealtimeOverlay, dates: 
  * the schedule's order), their times into sorted[base..] and each one's place into rank; returns how many. Sorts
  * only when the schedule's order is not already ascending.
  */
-function orderAt(times: Int32Array, at: number, stride: number, order: Uint32Array, sorted: Int32Array, rank: Uint32Array, base: number, n: number): number {
+function orderAt(times: Int32Array, at: number, stride: number, order: Uint16Array, sorted: Int32Array, rank: Uint16Array, base: number, n: number): number {
   let k = 0;
   let ascending = true;
   let last = SKIP;

@@ -55,12 +55,12 @@ export class RealtimeTrips {
   private readonly rowCell: readonly Int32Array[];
   private readonly rtDep: readonly Int32Array[];
   private readonly rtArr: readonly Int32Array[];
-  private readonly depOrder: readonly Uint32Array[];
+  private readonly depOrder: readonly Uint16Array[];
   private readonly depSorted: readonly Int32Array[];
-  private readonly depRank: readonly Uint32Array[];
-  private readonly arrOrder: readonly Uint32Array[];
+  private readonly depRank: readonly Uint16Array[];
+  private readonly arrOrder: readonly Uint16Array[];
   private readonly arrSorted: readonly Int32Array[];
-  private readonly arrRank: readonly Uint32Array[];
+  private readonly arrRank: readonly Uint16Array[];
   private readonly stopsAt: readonly Uint32Array[];
   private readonly rtEarliest: readonly Int32Array[];
   private readonly rtLatest: readonly Int32Array[];

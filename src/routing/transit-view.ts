@@ -2,7 +2,8 @@
  * The narrow, int-indexed view of a timetable that RAPTOR reads (raptor.ts), as OpenTripPlanner's RAPTOR SPI:
  * the algorithm never sees the Network, the calendar, the real-time overlay or the filters, only stops, patterns,
  * trip instances with times on one query clock, and footpaths. network-view.ts adapts a compiled Network; another
- * model (a test's text timetable, a future added-trips overlay) may implement it the same way.
+ * model (a test's text timetable) may implement it the same way; a real-time overlay's added trips are patterns of
+ * their own after the network's (added-patterns.ts).
  *
  * The query clock: seconds after `originMs`. Every time the view gives or takes is an integer on it, whatever the
  * service date, daylight-saving change or real-time prediction behind it, so the algorithm only adds and compares.

@@ -6,6 +6,8 @@
  *   its stops located by the feed's own stop_sequence and by stop_id: locate-stop.ts;
  * - ADDED trips: added-trip.ts; Alerts: alerts-to-disruptions.ts.
  * Here: CANCELED (and DELETED, which the spec says not to show: lijnwijzer shows it GESCHRAPT) cancels the trip;
+ * REPLACEMENT cancels the scheduled trip it names (when it names one running that date) and adds its stops and times
+ * as an added trip of that trip's line direction (docs/COMPATIBILITY.md R20);
  * UNSCHEDULED is matched as a frequency trip (trip_id + start_time); DUPLICATED, and every entity of a
  * DIFFERENTIAL feed (a state is rebuilt from whole messages), are unsupported. Two TripUpdates for one trip and
  * date: the one measured later wins (TripUpdate timestamp, else the header's), on a tie the later one read.
@@ -32,6 +34,7 @@ import {
   TRIP_DELETED,
   TRIP_DUPLICATED,
   TRIP_NEW,
+  TRIP_REPLACEMENT,
   TRIP_SCHEDULED,
   type RtAlert,
   type RtFeedMessage,
@@ -117,8 +120,8 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
       if (!tu) continue;
       const feedMs = tu.timestamp ? tu.timestamp * 1000 : defaultMs;
       const relation = tu.trip.scheduleRelationship ?? TRIP_SCHEDULED;
-      if (relation === TRIP_ADDED || relation === TRIP_NEW) {
-        const r = addedTrip(network, index, zone, tu, entity.id, feedMs);
+      if (relation === TRIP_ADDED || relation === TRIP_NEW || relation === TRIP_REPLACEMENT) {
+        const r = addedTrip(network, index, zone, relation === TRIP_REPLACEMENT ? replace(tu, feedMs) : tu, entity.id, feedMs);
         if (r.unknownStops > 0 && r.reason !== "unknown_stop") miss(s, "unknown_stop", r.unknownStops);
         if (!r.trip) {
           miss(s, r.reason!, r.reason === "unknown_stop" ? Math.max(1, r.unknownStops) : 1);
@@ -153,6 +156,28 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
       }
       records.set(key, rec);
     }
+  }
+
+  /**
+   * A REPLACEMENT's update as an added trip's: the scheduled trip it names (that date) is cancelled, and lends the
+   * added trip its route, direction and date where the update leaves them out. Unmatched, it is an added trip.
+   */
+  function replace(tu: RtTripUpdate, feedMs: EpochMs): RtTripUpdate {
+    const m = matchTrip(network, index, zone, tu.trip, feedMs);
+    if (typeof m === "string") return tu;
+    const key = keyOf(m.serviceDate, m.trip);
+    const rec = records.get(key) ?? newRecord(m.trip, m.serviceDate, feedMs);
+    rec.cancelled = true;
+    rec.reportMs = feedMs;
+    records.set(key, rec);
+    const p = trips.pattern[m.trip];
+    const trip: RtTripDescriptor = {
+      ...tu.trip,
+      routeId: tu.trip.routeId || network.strings.get(network.lines.gtfsId[patterns.line[p]]),
+      directionId: tu.trip.directionId ?? patterns.direction[p],
+      startDate: tu.trip.startDate || String(m.serviceDate),
+    };
+    return { ...tu, trip };
   }
 
   function newRecord(trip: TripIdx, serviceDate: ServiceDate, reportMs: EpochMs): TripRecord {
@@ -244,7 +269,9 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
   }
   const disruptions = feedAlerts.length ? matchAlerts(network, feedAlerts, nowMs).disruptions : [];
 
-  // Added trips by stop and by line direction: the overlay's two lookups.
+  // Added trips by stop and by line direction: the overlay's two lookups; all of them for route planning.
+  const addedList = [...added.values()];
+  const predictedByDate = new Map<ServiceDate, TripIdx[]>();
   const addedAtStop = new Map<number, AddedPassageRef[]>();
   const addedOfLineDirection = new Map<number, AddedTripState[]>();
   for (const a of added.values()) {
@@ -301,6 +328,16 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     },
     addedTripsOf(lineDirection) {
       return addedOfLineDirection.get(lineDirection) ?? [];
+    },
+    addedTrips: () => addedList,
+    predictedTrips(serviceDate: ServiceDate): Iterable<TripIdx> {
+      let list = predictedByDate.get(serviceDate);
+      if (list === undefined) {
+        list = [];
+        for (const r of records.values()) if (r.serviceDate === serviceDate && (r.cancelled || r.offset >= 0)) list.push(r.trip);
+        predictedByDate.set(serviceDate, list);
+      }
+      return list;
     },
     *trips(): Iterable<TripState> {
       for (const r of records.values()) {

@@ -11,8 +11,13 @@ export const TRIP_SCHEDULED = 0;
 export const TRIP_ADDED = 1;
 export const TRIP_UNSCHEDULED = 2;
 export const TRIP_CANCELED = 3;
-/** DUPLICATED (5) and DELETED (7) of the newer spec; NEW (8) is the newer name of an added trip. */
-export const TRIP_DUPLICATED = 5;
+/**
+ * REPLACEMENT (5, "should not be used - for backwards-compatibility only" in the spec's proto: a trip whose stops and
+ * times replace those of the scheduled trip it names), DUPLICATED (6) and DELETED (7) of the newer spec; NEW (8) is
+ * the newer name of an added trip. https://gtfs.org/realtime/reference/#enum-schedulerelationship_1
+ */
+export const TRIP_REPLACEMENT = 5;
+export const TRIP_DUPLICATED = 6;
 export const TRIP_DELETED = 7;
 export const TRIP_NEW = 8;
 

@@ -4,10 +4,11 @@
  */
 import type { EpochMs, ZonedTime } from "../lib/zoned-time.js";
 import { type Network, TRANSPORT_TYPES } from "../network/model.js";
-import type { PassageMaker } from "../timetable/make-passage.js";
-import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
+import { addedPassage, type PassageMaker } from "../timetable/make-passage.js";
+import type { AddedTrip, RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import { withRealtime } from "../timetable/with-realtime.js";
 import { type PlanPoint, pointPosition } from "./plan-point.js";
+import { addedArrivalMs } from "./added-patterns.js";
 import type { Itinerary, PlanContext, PlanParams, PlanPlace, PlanStep } from "./plan-types.js";
 import type { Journey, JourneyLeg } from "./raptor-types.js";
 import { stopDistance, walkBetween, type WalkParameters, walkParameters } from "./walk-access.js";
@@ -71,7 +72,8 @@ function markUnknownAccess(network: Network, it: Itinerary): void {
   for (const s of it.steps) {
     if (s.kind !== "vehicle" || s.from.kind !== "stop" || s.to.kind !== "stop") continue;
     const unknown = {
-      trip: tripWheelchairAccess(network, s.trip) === ACCESS_UNKNOWN,
+      // The feed says nothing of an added trip's wheelchair access.
+      trip: s.added !== undefined || tripWheelchairAccess(network, s.trip) === ACCESS_UNKNOWN,
       from: stopWheelchairAccess(network, s.from.stop) === ACCESS_UNKNOWN,
       to: stopWheelchairAccess(network, s.to.stop) === ACCESS_UNKNOWN,
     };
@@ -90,6 +92,7 @@ function vehicleStep(
   zone: ZonedTime,
   maker: PassageMaker,
 ): PlanStep {
+  if (leg.added !== undefined) return addedVehicleStep(network, leg, leg.added, from, to, realtime, zone);
   const { trips, patterns, lines, stopTimes } = network;
   const pattern = trips.pattern[leg.trip];
   const row0 = trips.stopTimeStart[leg.trip];
@@ -115,6 +118,48 @@ function vehicleStep(
     transportType: TRANSPORT_TYPES[lines.transportType[patterns.line[pattern]]],
     departure: passage(leg.fromPosition, stopTimes.departure[row0 + leg.fromPosition]),
     arrival: passage(leg.toPosition, stopTimes.arrival[row0 + leg.toPosition]),
+  };
+}
+
+/**
+ * A ride on a trip the real-time feed adds: its passages as the stop lists show an added trip's (addedPassage, E5
+ * and E6: the feed's trip_id as ritnummer, its times as both the schedule and the prediction), the leg's arrival at
+ * the feed's arrival where it gives one (the lists show departures).
+ */
+function addedVehicleStep(
+  network: Network,
+  leg: Extract<JourneyLeg, { kind: "transit" }>,
+  added: AddedTrip,
+  from: PlanPlace,
+  to: PlanPlace,
+  realtime: RealtimeOverlay | undefined,
+  zone: ZonedTime,
+): PlanStep {
+  const line = added.lineDirection >> 1;
+  let meters = 0;
+  for (let p = leg.fromPosition; p < leg.toPosition; p++) meters += stopDistance(network, added.stops[p], added.stops[p + 1]);
+  const departure = addedPassage(network, added, leg.fromPosition, zone);
+  const arrival = addedPassage(network, added, leg.toPosition, zone);
+  const arrivalMs = addedArrivalMs(added, leg.toPosition);
+  if (arrivalMs !== arrival.epochMs) {
+    arrival.epochMs = arrivalMs;
+    arrival.seconds = Math.round((arrivalMs - zone.serviceDayStartMs(added.serviceDate)) / SECOND);
+    arrival.time = zone.formatLocal(arrivalMs);
+  }
+  return {
+    kind: "vehicle",
+    from,
+    to,
+    departureMs: leg.departureMs,
+    arrivalMs: leg.arrivalMs,
+    meters,
+    trip: leg.trip,
+    added,
+    serviceDate: added.serviceDate,
+    lineDirection: added.lineDirection,
+    transportType: TRANSPORT_TYPES[network.lines.transportType[line]],
+    departure: withRealtime(realtime, departure, zone),
+    arrival: withRealtime(realtime, arrival, zone),
   };
 }
 

@@ -13,13 +13,12 @@
  * Real-time (an overlay from src/realtime): a cancelled trip or a skipped stop is never boarded nor left (its
  * times are NaN); a predicted passage counts at its prediction: the departure as the feed gives it (rounded down to
  * the second: a passenger must be there), the arrival as the scheduled arrival moved by the departure's delay, but
- * never after the predicted departure (rounded up). A trip's last stop is predicted as its arrival.
- * A pattern's trips are sorted by scheduled departure, and predictions may reorder them: with an overlay,
- * earliestTrip looks at trips scheduled up to LATE_LOOKBACK_MS (an hour, as the stop lists) before the time asked
- * and stops at the first trip scheduled no earlier than the best prediction found, so a trip running more than an
- * hour late, or early past the next trip's schedule, is missed; latestTrip the same mirrored (scheduled up to
- * EARLY_LOOKAHEAD_MS after the time, down to the best). Without an overlay trips of a pattern never overtake
- * (compile-trips.ts): the answer is a step back from the trip a scan is on, else a bisection (pattern-lags.ts).
+ * never after the predicted departure (rounded up). A trip's last stop is predicted as its arrival. The overlay's
+ * ADDED trips are patterns of their own after the network's (added-patterns.ts). With an overlay the hot members
+ * are realtime-trips.ts's: per-date real-time tables (realtime-timetables.ts, built once per overlay and date), so a
+ * trip search stays a binary search and a time one array read, and predictions may reorder a pattern's trips.
+ * Without an overlay trips of a pattern never overtake (compile-trips.ts): the answer is a step back from the trip
+ * a scan is on, else a bisection (pattern-lags.ts), and the view reads none of the real-time arrays.
  *
  * Modes: a pattern is usable when its line's transportType is one of `modes` (default all).
  * Wheelchair (wheelchair-access.ts): only trips with wheelchair_accessible 1, boarded and left only at stops with
@@ -35,11 +34,14 @@ import { TRANSPORT_TYPES } from "../network/model.js";
 import { derivedIndex, derivedIndexByKey } from "../network/derived-index.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 import { maxStopTime } from "../timetable/max-stop-time.js";
-import { NO_PREDICTION as UNPREDICTED, type RealtimeOverlay } from "../timetable/realtime-overlay.js";
-import { EARLY_LOOKAHEAD_MS, LATE_LOOKBACK_MS } from "../timetable/upcoming-passages.js";
+import { NONE32 } from "../network/constants.js";
+import type { AddedTrip, RealtimeOverlay } from "../timetable/realtime-overlay.js";
+import { type AddedPatterns, addedPatterns } from "./added-patterns.js";
 import { NO_TRIP as NONE, VIEW_DATE_SLOTS } from "./constants.js";
 import { dayTrips } from "./day-trips.js";
 import { type PatternLags, patternLags } from "./pattern-lags.js";
+import { realtimeDay, realtimeHops } from "./realtime-timetables.js";
+import { RealtimeTrips } from "./realtime-trips.js";
 import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js";
 import { ACCESS_UNKNOWN, ACCESS_YES, stopWheelchairAccess } from "./wheelchair-access.js";
 
@@ -57,11 +59,8 @@ export interface NetworkViewOptions {
 
 // Module constants, not imports, in the hot members: a bundler's live binding may be a getter.
 const NO_TRIP = NONE;
-const NO_PREDICTION = UNPREDICTED;
 const SLOT_BITS = Math.log2(VIEW_DATE_SLOTS);
 const SLOT_MASK = VIEW_DATE_SLOTS - 1;
-const LOOKBACK_S = LATE_LOOKBACK_MS / 1000;
-const LOOKAHEAD_S = EARLY_LOOKAHEAD_MS / 1000;
 const METERS_PER_DEGREE_LAT = 111_320;
 
 export function createNetworkView(network: Network, options: NetworkViewOptions): TransitView {
@@ -82,6 +81,7 @@ export function scheduledViewDays(view: TransitView): { network: Network; dates:
 class NetworkView implements TransitView {
   readonly originMs: EpochMs;
   readonly stopCount: number;
+  // The network's, or with an overlay's added trips extended by their patterns (added-patterns.ts).
   readonly patternCount: number;
   readonly stopPatternStart: Uint32Array;
   readonly stopPatterns: Uint32Array;
@@ -101,7 +101,8 @@ class NetworkView implements TransitView {
   readonly sameStopSeconds: Uint16Array;
 
   private readonly network: Network;
-  private readonly realtime: RealtimeOverlay | undefined;
+  /** With an overlay: the trip searches and times (realtime-trips.ts); undefined reads the schedule here. */
+  private readonly live: RealtimeTrips | undefined;
   /** Date slot -> its service date, GTFS time 0 on the query clock, and the trips running that date (dayTrips). */
   private readonly dates: ServiceDate[];
   private readonly dateOffset: Int32Array;
@@ -132,7 +133,6 @@ class NetworkView implements TransitView {
   constructor(network: Network, options: NetworkViewOptions) {
     const { stops, patterns, trips, stopTimes } = network;
     this.network = network;
-    this.realtime = options.realtime;
     this.originMs = Math.floor(options.fromMs / 1000) * 1000;
     this.stopCount = stops.count;
     this.patternCount = patterns.count;
@@ -173,7 +173,8 @@ class NetworkView implements TransitView {
     this.dayDepartures = running.map((r) => r.departures);
     this.lags = patternLags(network);
     this.hopSeconds = this.lags.hop;
-    this.predicted = options.realtime !== undefined;
+    // With an overlay the hops hold its predictions (realtimeHops, below): the lower bounds need no discount.
+    this.predicted = false;
     this.dayFirst = running.map((r) => r.earliest);
     this.dayLast = running.map((r) => r.latest);
 
@@ -201,8 +202,52 @@ class NetworkView implements TransitView {
     this.tripWheelchair = trips.wheelchair;
     this.arr = stopTimes.arrival;
     this.dep = stopTimes.departure;
-    this.tripByTrip = this.realtime !== undefined || this.wheelchair;
+    this.tripByTrip = options.realtime !== undefined || this.wheelchair;
     this.days = { network, dates, offsets: this.dateOffset };
+
+    const realtime = options.realtime;
+    if (realtime === undefined) {
+      this.live = undefined;
+      return;
+    }
+    const added = addedPatterns(network, realtime, this.lags.hop);
+    this.live = new RealtimeTrips({
+      network,
+      originMs: this.originMs,
+      dates,
+      dateOffset: this.dateOffset,
+      dayStart: this.dayStart,
+      dayTrips: this.dayTrips,
+      dayFirst: this.dayFirst,
+      dayLast: this.dayLast,
+      days: dates.map((date) => realtimeDay(network, realtime, date)),
+      added,
+      wheelchair: this.wheelchair,
+      tripAccessMask: this.tripAccessMask,
+    });
+    this.hopSeconds = realtimeHops(network, realtime, dates, added?.hopSeconds ?? this.lags.hop);
+    if (added === undefined) return;
+    this.patternCount = patterns.count + added.trips.length;
+    this.stopPatternStart = added.stopPatternStart;
+    this.stopPatterns = added.stopPatterns;
+    this.stopPatternPositions = added.stopPatternPositions;
+    this.patternStopStart = added.patternStopStart;
+    this.patternStops = added.patternStops;
+    this.boardable = extendFlags(network, added, flags.board, level);
+    this.alightable = extendFlags(network, added, flags.alight, level);
+    // An added trip's pattern is usable when its line's mode is asked for, it runs within the view's span, and (with
+    // `wheelchair`) unknown access is allowed: the feed says nothing of an added trip's wheelchair access.
+    const ok = new Uint8Array(this.patternCount);
+    ok.set(this.patternOk);
+    const modeMask = options.modes && options.modes.length > 0 ? modesMask(options.modes) : 0xff;
+    const endSeconds = (options.toMs - this.originMs) / 1000;
+    added.trips.forEach((a, k) => {
+      const [first, last] = this.live!.addedSpan(k);
+      const mode = (modeMask >>> network.lines.transportType[a.lineDirection >> 1]) & 1;
+      const access = level !== WHEELCHAIR_KNOWN;
+      if (mode === 1 && access && last >= 0 && first <= endSeconds) ok[patterns.count + k] = 1;
+    });
+    this.patternOk = ok;
   }
 
   patternUsable(p: PatternIdx): boolean {
@@ -214,15 +259,14 @@ class NetworkView implements TransitView {
     return !this.wheelchair || ((this.tripAccessMask >> this.tripWheelchair[t]) & 1) === 1;
   }
 
-  // hot: no allocation without an overlay
+  // hot: no allocation
   earliestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
+    if (this.live !== undefined) return this.live.earliestTrip(p, position, time, current);
     const { dep } = this;
-    const realtime = this.realtime !== undefined;
-    const slack = realtime ? LOOKBACK_S : 0;
     let best = NO_TRIP;
     let bestTime = Infinity;
     let hinted = -1;
-    if (current !== NO_TRIP && !realtime) {
+    if (current !== NO_TRIP) {
       // `current` leaves at or after `time`: on its date the answer is it or a trip just before it.
       const d = current & SLOT_MASK;
       const running = this.dayTrips[d];
@@ -239,8 +283,8 @@ class NetworkView implements TransitView {
     for (let d = 0; d < this.dates.length; d++) {
       if (d === hinted) continue;
       const offset = this.dateOffset[d];
-      // First trip of the date scheduled to leave at time - slack or later: trips of a pattern never overtake.
-      const from = time - slack - offset;
+      // First trip of the date scheduled to leave at `time` or later: trips of a pattern never overtake.
+      const from = time - offset;
       // A date whose trips all leave too early or too late, told by two integers (most calls: a daytime search
       // reads only its own date).
       if (offset >= bestTime || this.maxTime < from) continue;
@@ -253,31 +297,22 @@ class NetworkView implements TransitView {
         const scheduled = dep[rowStart[r] + position] + offset;
         if (scheduled >= bestTime) break;
         if (!this.usable(running[r])) continue;
-        const instance = (r << SLOT_BITS) | d;
-        if (!realtime) {
-          best = instance;
-          bestTime = scheduled;
-          break;
-        }
-        const predicted = this.departure(instance, position);
-        if (predicted >= time && predicted < bestTime) {
-          best = instance;
-          bestTime = predicted;
-        }
+        best = (r << SLOT_BITS) | d;
+        bestTime = scheduled;
+        break;
       }
     }
     return best;
   }
 
-  // hot: no allocation without an overlay. The mirror of earliestTrip.
+  // hot: no allocation. The mirror of earliestTrip.
   latestTrip(p: PatternIdx, position: number, time: QuerySeconds, current: TripInstance): TripInstance {
+    if (this.live !== undefined) return this.live.latestTrip(p, position, time, current);
     const { arr } = this;
-    const realtime = this.realtime !== undefined;
-    const slack = realtime ? LOOKAHEAD_S : 0;
     let best = NO_TRIP;
     let bestTime = -Infinity;
     let hinted = -1;
-    if (current !== NO_TRIP && !realtime) {
+    if (current !== NO_TRIP) {
       const d = current & SLOT_MASK;
       const running = this.dayTrips[d];
       const rowStart = this.dayRowStart[d];
@@ -293,8 +328,8 @@ class NetworkView implements TransitView {
     for (let d = 0; d < this.dates.length; d++) {
       if (d === hinted) continue;
       const offset = this.dateOffset[d];
-      // Past the last trip of the date scheduled to arrive at time + slack or earlier.
-      const until = time + slack - offset;
+      // Past the last trip of the date scheduled to arrive at `time` or earlier.
+      const until = time - offset;
       if (until < 0 || offset + this.maxTime <= bestTime) continue;
       if (this.dayFirst[d][p] > until || this.dayLast[d][p] + offset <= bestTime) continue;
       const running = this.dayTrips[d];
@@ -304,17 +339,9 @@ class NetworkView implements TransitView {
         const scheduled = arr[rowStart[r] + position] + offset;
         if (scheduled <= bestTime) break;
         if (!this.usable(running[r])) continue;
-        const instance = (r << SLOT_BITS) | d;
-        if (!realtime) {
-          best = instance;
-          bestTime = scheduled;
-          break;
-        }
-        const predicted = this.arrival(instance, position);
-        if (predicted <= time && predicted > bestTime) {
-          best = instance;
-          bestTime = predicted;
-        }
+        best = (r << SLOT_BITS) | d;
+        bestTime = scheduled;
+        break;
       }
     }
     return best;
@@ -360,63 +387,42 @@ class NetworkView implements TransitView {
   }
 
   departure(instance: TripInstance, position: number): QuerySeconds {
+    if (this.live !== undefined) return this.live.departure(instance, position);
     const d = instance & SLOT_MASK;
-    const scheduled = this.dep[this.dayRowStart[d][instance >> SLOT_BITS] + position] + this.dateOffset[d];
-    if (this.realtime === undefined) return scheduled;
-    const t = this.dayTrips[d][instance >> SLOT_BITS];
-    const ms = this.predictedMs(t, this.dates[d], position);
-    if (ms === NO_PREDICTION) return scheduled;
-    return Math.floor((ms - this.originMs) / 1000); // NaN stays NaN
+    return this.dep[this.dayRowStart[d][instance >> SLOT_BITS] + position] + this.dateOffset[d];
   }
 
   arrival(instance: TripInstance, position: number): QuerySeconds {
+    if (this.live !== undefined) return this.live.arrival(instance, position);
     const d = instance & SLOT_MASK;
-    const row = this.dayRowStart[d][instance >> SLOT_BITS] + position;
-    const scheduled = this.arr[row] + this.dateOffset[d];
-    if (this.realtime === undefined) return scheduled;
-    const t = this.dayTrips[d][instance >> SLOT_BITS];
-    const ms = this.predictedMs(t, this.dates[d], position);
-    if (ms === NO_PREDICTION) return scheduled;
-    const predicted = Math.ceil((ms - this.originMs) / 1000); // NaN stays NaN
-    const p = this.network.trips.pattern[t];
-    const last = this.patternStopStart[p + 1] - this.patternStopStart[p] - 1;
-    if (position === last) return predicted;
-    // The feed predicts the departure: the arrival moves by the same delay, and cannot come after it.
-    return Math.min(scheduled + predicted - (this.dep[row] + this.dateOffset[d]), predicted);
-  }
-
-  /** The overlay's instant of a passage: NO_PREDICTION, NaN (it does not stop), or epoch ms. Hot with an overlay. */
-  private predictedMs(t: TripIdx, date: ServiceDate, position: number): number {
-    const rt = this.realtime!;
-    if (rt.predictedMs !== undefined) return rt.predictedMs(t, date, position);
-    const u = rt.passage(t, date, position);
-    if (u === undefined) return NO_PREDICTION;
-    if (u.cancelled) return NaN;
-    return u.epochMs ?? NO_PREDICTION;
+    return this.arr[this.dayRowStart[d][instance >> SLOT_BITS] + position] + this.dateOffset[d];
   }
 
   forEachTime(p: PatternIdx, position: number, from: QuerySeconds, to: QuerySeconds, departures: boolean, visit: (time: QuerySeconds) => void): void {
+    if (this.live !== undefined) return this.live.forEachTime(p, position, from, to, departures, visit);
     const times = departures ? this.dep : this.arr;
-    const slack = this.realtime ? Math.max(LOOKBACK_S, LOOKAHEAD_S) : 0;
     for (let d = 0; d < this.dates.length; d++) {
       const offset = this.dateOffset[d];
       for (let r = this.dayStart[d][p]; r < this.dayStart[d][p + 1]; r++) {
         const t = this.dayTrips[d][r];
-        const scheduled = times[this.stopTimeStart[t] + position] + offset;
-        if (scheduled < from - slack || scheduled > to + slack || !this.usable(t)) continue;
-        const instance = (r << SLOT_BITS) | d;
-        const time = departures ? this.departure(instance, position) : this.arrival(instance, position);
-        if (time >= from && time <= to) visit(time);
+        const time = times[this.stopTimeStart[t] + position] + offset;
+        if (time >= from && time <= to && this.usable(t)) visit(time);
       }
     }
   }
 
+  /** The scheduled trip of an instance; NONE32 for an added trip (addedTripOf). */
   tripOf(instance: TripInstance): TripIdx {
+    if (this.live?.addedTripOf(instance) !== undefined) return NONE32;
     return this.dayTrips[instance & SLOT_MASK][instance >> SLOT_BITS];
   }
 
   serviceDateOf(instance: TripInstance): ServiceDate {
-    return this.dates[instance & SLOT_MASK];
+    return this.live !== undefined ? this.live.serviceDateOf(instance) : this.dates[instance & SLOT_MASK];
+  }
+
+  addedTripOf(instance: TripInstance): AddedTrip | undefined {
+    return this.live?.addedTripOf(instance);
   }
 
   walkMeters(from: StopIdx, to: StopIdx): number {
@@ -448,9 +454,32 @@ const patternsOfMask = derivedIndexByKey("routing: transport types (bit mask) ->
 
 /** PatternIdx -> 1 when its line's transport type is one of `modes`; once per network and set of modes. */
 function patternsOfModes(network: Network, modes: readonly TransportType[]): Uint8Array {
+  return patternsOfMask(network, modesMask(modes));
+}
+
+/** Bit = index into TRANSPORT_TYPES. */
+function modesMask(modes: readonly TransportType[]): number {
   let mask = 0;
   for (const m of modes) mask |= m === "ALLE" ? 0xff : 1 << TRANSPORT_TYPES.indexOf(m);
-  return patternsOfMask(network, mask);
+  return mask;
+}
+
+/**
+ * Board or alight flags of the network's rows (stopRowFlags) extended by the added patterns' rows: any stop of an
+ * added trip, with a wheelchair only an accessible (or, at WHEELCHAIR_OR_UNKNOWN, unknown) one. Once per overlay
+ * and flags array.
+ */
+function extendFlags(network: Network, added: AddedPatterns, flags: Uint8Array, level: WheelchairLevel): Uint8Array {
+  let out = added.extendedFlags.get(flags);
+  if (out) return out;
+  out = new Uint8Array(added.patternStops.length);
+  out.set(flags);
+  for (let r = flags.length; r < out.length; r++) {
+    const access = level === WHEELCHAIR_ANY ? ACCESS_YES : stopWheelchairAccess(network, added.patternStops[r]);
+    out[r] = access === ACCESS_YES || (level === WHEELCHAIR_OR_UNKNOWN && access === ACCESS_UNKNOWN) ? 1 : 0;
+  }
+  added.extendedFlags.set(flags, out);
+  return out;
 }
 
 /** The stops a view may board and leave at: any; wheelchair-accessible ones; those and the unknown ones. */

@@ -6,7 +6,7 @@
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { LineDirIdx, Network, ServiceDate, StopIdx, TransportType, TripIdx } from "../network/model.js";
-import type { RealtimeOverlay } from "../timetable/realtime-overlay.js";
+import type { AddedTrip, RealtimeOverlay } from "../timetable/realtime-overlay.js";
 import type { RealtimePassage } from "../timetable/types.js";
 import type { PlanPoint } from "./plan-point.js";
 import type { Journey, RaptorQuery, StopAccess } from "./raptor-types.js";
@@ -82,7 +82,10 @@ export type PlanStep =
   | (StepBase & { kind: "wait" })
   | (StepBase & {
       kind: "vehicle";
+      /** The scheduled trip; NONE32 for an added one. */
       trip: TripIdx;
+      /** The real-time feed's ADDED trip ridden; absent for a scheduled trip. */
+      added?: AddedTrip;
       serviceDate: ServiceDate;
       lineDirection: LineDirIdx;
       transportType: TransportType;

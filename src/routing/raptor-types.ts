@@ -7,6 +7,7 @@
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { ServiceDate, StopIdx, TripIdx } from "../network/model.js";
+import type { AddedTrip } from "../timetable/realtime-overlay.js";
 
 /** A stop reached from the origin (or reaching the destination) on foot, and how long that walk takes. */
 export interface StopAccess {
@@ -57,7 +58,10 @@ export type JourneyLeg =
     }
   | {
       kind: "transit";
+      /** The scheduled trip; NONE32 for an added one. */
       trip: TripIdx;
+      /** The real-time feed's ADDED trip ridden (TransitView.addedTripOf); absent for a scheduled trip. */
+      added?: AddedTrip;
       serviceDate: ServiceDate;
       /** Positions in the trip's pattern where it is boarded and left. */
       fromPosition: number;

@@ -120,9 +120,11 @@ function journeyOf(trail: LabelTrail, segments: Segment[]): Journey {
       const base = v.patternStopStart[seg.pattern];
       if (firstRide < 0) firstRide = legs.length;
       rides++;
+      const added = v.addedTripOf?.(seg.instance);
       legs.push({
         kind: "transit",
         trip: v.tripOf(seg.instance),
+        ...(added !== undefined && { added }),
         serviceDate: v.serviceDateOf(seg.instance),
         fromPosition: seg.boardPos,
         toPosition: seg.alightPos,

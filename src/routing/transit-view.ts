@@ -2,7 +2,8 @@
  * The narrow, int-indexed view of a timetable that RAPTOR reads (raptor.ts), as OpenTripPlanner's RAPTOR SPI:
  * the algorithm never sees the Network, the calendar, the real-time overlay or the filters, only stops, patterns,
  * trip instances with times on one query clock, and footpaths. network-view.ts adapts a compiled Network; another
- * model (a test's text timetable, a future added-trips overlay) may implement it the same way.
+ * model (a test's text timetable) may implement it the same way; a real-time overlay's added trips are patterns of
+ * their own after the network's (added-patterns.ts).
  *
  * The query clock: seconds after `originMs`. Every time the view gives or takes is an integer on it, whatever the
  * service date, daylight-saving change or real-time prediction behind it, so the algorithm only adds and compares.
@@ -16,6 +17,7 @@
  */
 import type { EpochMs } from "../lib/zoned-time.js";
 import type { PatternIdx, ServiceDate, StopIdx, TripIdx } from "../network/model.js";
+import type { AddedTrip } from "../timetable/realtime-overlay.js";
 
 /** Seconds after TransitView.originMs. */
 export type QuerySeconds = number;
@@ -70,8 +72,9 @@ export interface TransitView {
    */
   readonly hopSeconds: Int32Array;
   /**
-   * Times are real-time predictions, which may be shorter than any scheduled hop (a late vehicle catching up): lower
-   * bounds from hopSeconds must then allow for it.
+   * Times may be shorter than hopSeconds says (real-time predictions of a late vehicle catching up, when the hops
+   * are the schedule's): lower bounds from hopSeconds must then allow for it. network-view.ts gives hops that hold
+   * its overlay's predictions, and false.
    */
   readonly predicted: boolean;
 
@@ -108,6 +111,12 @@ export interface TransitView {
   /** The trip and service date of an instance. Not while routing. */
   tripOf(instance: TripInstance): TripIdx;
   serviceDateOf(instance: TripInstance): ServiceDate;
+  /**
+   * The real-time feed's ADDED trip an instance rides (a pattern of its own, after the network's: tripOf has no
+   * TripIdx for it); undefined for a scheduled trip. Optional: a view without added trips may leave it out. Not while
+   * routing.
+   */
+  addedTripOf?(instance: TripInstance): AddedTrip | undefined;
   /** Straight-line metres between two stops, for a transfer walk's afstand. Not while routing. */
   walkMeters(from: StopIdx, to: StopIdx): number;
 }

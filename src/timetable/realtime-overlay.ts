@@ -35,6 +35,15 @@ export interface RealtimeOverlay {
   addedPassagesAt?(stop: StopIdx, fromMs: EpochMs, untilMs: EpochMs): readonly AddedPassageRef[];
   /** The ADDED trips of a line direction (any service date), in no particular order; optional as addedPassagesAt. */
   addedTripsOf?(lineDirection: LineDirIdx): readonly AddedTrip[];
+  /** Every ADDED trip (any service date, cancelled ones too), in no particular order: route planning boards them. Optional as addedPassagesAt. */
+  addedTrips?(): readonly AddedTrip[];
+  /**
+   * The scheduled trips of a service date the feed says something about the times of: predicted, cancelled, or
+   * skipping a stop (not those it names only a vehicle of), each once, in no particular order. Route planning builds
+   * its real-time timetables from them once per overlay and date (routing/realtime-timetables.ts). Optional: without
+   * it the planner asks predictedMs (or passage) of every trip running that date.
+   */
+  predictedTrips?(serviceDate: ServiceDate): Iterable<TripIdx>;
 }
 
 /** RealtimeOverlay.predictedMs: the feed gives no instant for the passage (the schedule holds). */
@@ -70,6 +79,11 @@ export interface AddedTrip {
   stops: readonly StopIdx[];
   /** Per position: the instant of the passage (departure, or the arrival at its last stop), epoch ms; NaN where the feed gives no time. */
   passageMs: ArrayLike<number>;
+  /**
+   * Per position: the arrival the feed gives, epoch ms (NaN where it gives none); absent, the arrival is passageMs.
+   * Route planning leaves an added trip at it.
+   */
+  arrivalMs?: ArrayLike<number>;
   /** Per position: the stop is SKIPPED. */
   skipped: ArrayLike<boolean>;
   /** The whole trip is cancelled (an added trip withdrawn again). */

@@ -26,6 +26,7 @@ import {
   TRIP_ADDED,
   TRIP_CANCELED,
   TRIP_DUPLICATED,
+  TRIP_REPLACEMENT,
   type RtFeedEntity,
   type RtStopTimeUpdate,
   type RtTripDescriptor,
@@ -340,6 +341,24 @@ describe("buildRealtimeState - ADDED trips (service-days fixture)", () => {
       isLast: false,
     });
     expect(render(upcomingPassages(net, state, { stop: station, from: cet("2024-03-12", "08:20:00"), max: 1 }))).toEqual(["08:30:00 EXTRA-1 REALTIME 08:30:00 9001"]);
+    expect(state.stats[0]).toMatchObject({ matched: 1, unmatched: 0 });
+  });
+
+  it("build-realtime-state - a REPLACEMENT (5) cancels the trip it names and is an added trip of its line direction, at the feed's times", () => {
+    const replacement = tu("r1", { tripId: "WK0800", startDate: "20240312", scheduleRelationship: TRIP_REPLACEMENT }, [
+      { stopId: "300001", departure: { time: t("08:03:00") } },
+      { stopId: "300002", arrival: { time: t("08:08:00") }, departure: { time: t("08:09:00") } },
+      { stopId: "300003", arrival: { time: t("08:13:00") } },
+    ]);
+    const state = feed(net, [replacement], cet("2024-03-12", "07:50:00"));
+    expect(render(upcomingPassages(net, state, { stop: markt, from: cet("2024-03-12", "07:59:00"), max: 2 }))).toEqual([
+      "08:06:00 101 GESCHRAPT+GEENREALTIME",
+      "08:09:00 WK0800 REALTIME 08:09:00",
+    ]);
+    expect([...state.trips()].map((s) => [s.trip === undefined ? "added" : "scheduled", s.lineDirection === heen, s.cancelled])).toEqual([
+      ["scheduled", true, true],
+      ["added", true, false],
+    ]);
     expect(state.stats[0]).toMatchObject({ matched: 1, unmatched: 0 });
   });
 

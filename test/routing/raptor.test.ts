@@ -324,6 +324,14 @@ describe("raptor - G01 real-time", () => {
     expect(withOverlay(late, "A", "D", "08:20", true)).toEqual([]);
     expect(withOverlay(late, "A", "D", "08:25", true)).toEqual(["08:10-08:25 0x: T1 A 08:10-D 08:25"]);
   });
+
+  it("raptor - a trip an hour and a half late is found at its prediction, behind the trip that overtook it", () => {
+    const late = allPositions(t1(), (pos) => ({ epochMs: at(TUESDAY, scheduledT1[pos]) + 90 * 60_000 }));
+    // Scheduled at A at 08:00, it leaves at 09:30: asked at 09:05, after T2 (08:30) and an hour past its schedule.
+    expect(withOverlay(late, "A", "D", "09:05")).toEqual(["09:30-09:45 0x: T1 A 09:30-D 09:45"]);
+    expect(withOverlay(late, "A", "D", "08:20")).toEqual(["08:30-08:45 0x: T2 A 08:30-D 08:45"]);
+    expect(withOverlay(late, "A", "D", "10:00", true)).toEqual(["09:30-09:45 0x: T1 A 09:30-D 09:45"]);
+  });
 });
 
 describe("raptor - H01 budget", () => {

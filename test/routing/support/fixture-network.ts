@@ -22,6 +22,8 @@ export type RoutingFixture =
   | "after-midnight"
   | "dst-sunday"
   | "realtime"
+  | "realtime-added"
+  | "realtime-after-midnight"
   | "walking-only"
   | "no-route"
   | "wheelchair-unknown";
@@ -42,14 +44,17 @@ export function fixtureNetwork(name: RoutingFixture): Promise<Network> {
   return n;
 }
 
-/** The realtime fixture's GTFS-RT message (plain object, as decodeFeedMessage gives it). */
-export function fixtureFeedMessage(): RtFeedMessage {
-  return JSON.parse(readFileSync(new URL("../../fixtures/routing/realtime/trip-updates.json", import.meta.url), "utf8")) as RtFeedMessage;
+/** The GTFS-RT message of a real-time fixture (plain object, as decodeFeedMessage gives it): its trip-updates.json. */
+export function fixtureFeedMessage(name: RealtimeFixture = "realtime"): RtFeedMessage {
+  return JSON.parse(readFileSync(new URL(`../../fixtures/routing/${name}/trip-updates.json`, import.meta.url), "utf8")) as RtFeedMessage;
 }
 
-/** The realtime fixture's state, built at the feed's own timestamp (2024-06-11 07:50 in Brussels). */
-export function fixtureRealtime(network: Network): RealtimeState {
-  const message = fixtureFeedMessage();
+/** The fixtures with a trip-updates.json. */
+export type RealtimeFixture = "realtime" | "realtime-added" | "realtime-after-midnight";
+
+/** A real-time fixture's state, built at the feed's own timestamp (the realtime fixture's: 2024-06-11 07:50 in Brussels). */
+export function fixtureRealtime(network: Network, name: RealtimeFixture = "realtime"): RealtimeState {
+  const message = fixtureFeedMessage(name);
   return buildRealtimeState(network, [{ name: "trip-updates.json", message }], message.header.timestamp! * 1000);
 }
 

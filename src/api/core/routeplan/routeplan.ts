@@ -121,10 +121,11 @@ class RouteplanWriter {
       bestemming: s.departure.passage.destination,
       vertrekDoorkomst: this.doorkomst(s.departure),
       aankomstDoorkomst: this.doorkomst(s.arrival),
-      links: [
-        L.link("lijnrichting", path),
-        L.link("rit", `${path}/rit/${encodeURIComponent(tripNumber)}?datum=${formatServiceDate(s.serviceDate)}`),
-      ],
+      // A trip the real-time feed adds has no timetable of its own to link to (the trip endpoint reads the schedule).
+      links:
+        s.added === undefined
+          ? [L.link("lijnrichting", path), L.link("rit", `${path}/rit/${encodeURIComponent(tripNumber)}?datum=${formatServiceDate(s.serviceDate)}`)]
+          : [L.link("lijnrichting", path)],
     };
     if (unknown?.trip) stap.toegankelijkheidOnbekend = true;
     return stap;

@@ -5,14 +5,18 @@
  *   0..7    magic "LIJNWZR1"
  *   8..11   format version (u32)
  *   12..15  header length in bytes (u32)
- *   16..    header JSON: { meta, groups: { <group>: { scalars, columns: [{ name, type, offset, length }] } } }
+ *   16..    header JSON: { meta, groups: { <group>: { scalars, columns: [{ name, type, offset, length, crc32 }] } } }
+ *   then    the CRC-32 of the header JSON's bytes (u32)
  *   then    column data, each column 8-byte aligned, at `offset` from the start of the file
  *
- * Loading reads the file once and makes typed-array views over its bytes: no per-row parsing.
+ * Loading reads the file once and makes typed-array views over its bytes: no per-row parsing. Every column and the
+ * header carry a CRC-32 (zlib's), checked on every load: damage inside a value, which the lengths and types cannot
+ * show, refuses the file with the column it hit (about 35 ms per 100 MB).
  * Writing goes to a temporary file that is renamed into place, so a crash never leaves a
  * partial snapshot under the final name.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { crc32 } from "node:zlib";
 import { SNAPSHOT_INVALID, SNAPSHOT_VERSION_MISMATCH } from "../errors.js";
 import { SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC } from "./constants.js";
 import { readKeyHistory, type KeyHistory } from "./key-history.js";
@@ -38,6 +42,8 @@ interface ColumnEntry {
   type: ArrayTypeName;
   offset: number;
   length: number;
+  /** CRC-32 of the column's bytes. */
+  crc32: number;
 }
 
 interface SnapshotHeader {
@@ -72,7 +78,7 @@ export function writeSnapshot(network: Network, path: string): number {
         const type = typeName(value);
         if (!type) throw new Error(`snapshot: ${group}.${name} is not a typed array`);
         const arr = value as TypedArray;
-        entry.columns.push({ name, type, offset: rel, length: arr.length });
+        entry.columns.push({ name, type, offset: rel, length: arr.length, crc32: crc32(Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength)) });
         data.push(arr);
         rel = align8(rel + arr.byteLength);
       }
@@ -80,7 +86,8 @@ export function writeSnapshot(network: Network, path: string): number {
     header.groups[group] = entry;
   }
   let json = JSON.stringify(header);
-  let dataStart = align8(16 + Buffer.byteLength(json));
+  // The header, then its CRC-32 (4 bytes), then the data.
+  let dataStart = align8(16 + Buffer.byteLength(json) + 4);
   for (;;) {
     const shifted: SnapshotHeader = {
       meta: header.meta,
@@ -92,7 +99,7 @@ export function writeSnapshot(network: Network, path: string): number {
       ),
     };
     json = JSON.stringify(shifted);
-    const need = align8(16 + Buffer.byteLength(json));
+    const need = align8(16 + Buffer.byteLength(json) + 4);
     if (need <= dataStart) break;
     dataStart = need;
   }
@@ -105,6 +112,7 @@ export function writeSnapshot(network: Network, path: string): number {
     const jsonBytes = Buffer.from(json, "utf8");
     head.writeUInt32LE(jsonBytes.length, 12);
     jsonBytes.copy(head, 16);
+    head.writeUInt32LE(crc32(jsonBytes), 16 + jsonBytes.length);
     writeSync(fd, head);
     let pos = dataStart;
     const pad = Buffer.alloc(8);
@@ -136,7 +144,8 @@ export function writeSnapshot(network: Network, path: string): number {
 export function readSnapshotHeader(bytes: Buffer, path: string): SnapshotHeader {
   checkFormat(bytes, path);
   const len = bytes.readUInt32LE(12);
-  if (16 + len > bytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
+  if (16 + len + 4 > bytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
+  if (crc32(bytes.subarray(16, 16 + len)) !== bytes.readUInt32LE(16 + len)) throw SNAPSHOT_INVALID(path, "its header is damaged (checksum)");
   try {
     return JSON.parse(bytes.toString("utf8", 16, 16 + len)) as SnapshotHeader;
   } catch {
@@ -191,6 +200,9 @@ function groupColumns(
     if (!ctor) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} has unknown type ${c.type}`);
     const values = column(c, ctor);
     if (!values) throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is truncated`);
+    if (crc32(Buffer.from(values.buffer, values.byteOffset, values.byteLength)) !== c.crc32) {
+      throw SNAPSHOT_INVALID(path, `column ${group}.${c.name} is damaged (its checksum does not match)`);
+    }
     cols[c.name] = values;
   }
   return cols;
@@ -206,7 +218,7 @@ export function readSnapshotKeyHistory(path: string): KeyHistory {
     const head = Buffer.alloc(16);
     readSync(fd, head, 0, 16, 0);
     checkFormat(head, path);
-    const headerBytes = Buffer.alloc(16 + head.readUInt32LE(12));
+    const headerBytes = Buffer.alloc(16 + head.readUInt32LE(12) + 4);
     if (readSync(fd, headerBytes, 0, headerBytes.length, 0) < headerBytes.length) throw SNAPSHOT_INVALID(path, "the header is truncated");
     const header = readSnapshotHeader(headerBytes, path);
     const read = (group: string): Record<string, unknown> => {

@@ -56,7 +56,7 @@ describe("lijnwijzer messages", () => {
     writeFileSync(bad, bytes);
     const r = runCli(["inspect", bad]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^lijnwijzer inspect: Snapshot .* is not a lijnwijzer snapshot: its header is damaged \(no valid JSON\); make it again with/);
+    expect(r.stderr).toMatch(/^lijnwijzer inspect: Snapshot .* is not a lijnwijzer snapshot: its header is damaged \(checksum\); make it again with/);
   });
 
   describe("a port in use", () => {

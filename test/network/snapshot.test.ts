@@ -53,6 +53,26 @@ describe("snapshot", () => {
     expect(() => loadSnapshot(path)).toThrow(/format version 999.*re-import it with `lijnwijzer import`/);
   });
 
+  it("snapshot - a byte changed inside a value or the header is refused by its checksum, naming the column", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lw-snap-"));
+    const path = join(dir, "damaged.snapshot");
+    writeSnapshot(network(), path);
+    const good = readFileSync(path);
+    const header = JSON.parse(good.toString("utf8", 16, 16 + good.readUInt32LE(12)));
+    const arrival = header.groups.stopTimes.columns.find((c: { name: string }) => c.name === "arrival");
+    // One bit of the second arrival (25:10:00): the lengths and types still fit, only the checksum can tell.
+    const value = Buffer.from(good);
+    value[arrival.offset + 4] ^= 1;
+    writeFileSync(path, value);
+    expect(() => loadSnapshot(path)).toThrow(/column stopTimes\.arrival is damaged \(its checksum does not match\)/);
+    // A digit of the meta in the header JSON: still valid JSON.
+    const text = Buffer.from(good);
+    const at = text.indexOf("2026-11-21T12:00:00", 16);
+    text[at + 3] = "7".charCodeAt(0);
+    writeFileSync(path, text);
+    expect(() => loadSnapshot(path)).toThrow(/its header is damaged \(checksum\)/);
+  });
+
   it("snapshot - refuses a file that is no snapshot", () => {
     const dir = mkdtempSync(join(tmpdir(), "lw-snap-"));
     const path = join(dir, "stops.txt");

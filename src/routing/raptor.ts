@@ -16,7 +16,11 @@
  * - Arrive-by (query.arriveBy) is the same search backwards in time: labels are latest departures, stored negated so
  *   that smaller is better in both directions and one set of comparisons serves.
  * - Minimum transfer times: the footpaths' seconds (transfers.txt min_transfer_time replaces the walk; type 3
- *   removes it: build-footpaths.ts), and view.sameStopSeconds between two rides at one stop (transfers.txt from a stop to itself).
+ *   removes it: build-footpaths.ts), and view.sameStopSeconds between two rides at one stop (transfers.txt from a stop
+ *   to itself); NO_CHANGE_SECONDS there (type 3 from the stop to itself) boards nothing from a label set by a ride,
+ *   while the walks from that ride's arrival stay. A label is one time per stop and round, so a walk reaching the
+ *   stop later than the ride in the same round is not kept to board from there (the usual RAPTOR approximation,
+ *   as for the change time): docs/COMPATIBILITY.md.
  * - Range: the start labels are every distinct departure from the origins in the window (a trip leaving an origin
  *   stop, minus the walk to it), latest first; each iteration keeps the labels of the later ones, so it only finds
  *   journeys that arrive strictly earlier than those with as few rides leaving later, and it marks only the stops
@@ -45,6 +49,7 @@
  * search allocates only per journey found, which reconstruct-journey.ts traces back through them.
  */
 import type { EpochMs } from "../lib/zoned-time.js";
+import { NO_CHANGE_SECONDS } from "../network/constants.js";
 import type { StopIdx } from "../network/model.js";
 import * as constants from "./constants.js";
 import { travelBounds } from "./lower-bounds.js";
@@ -57,6 +62,7 @@ import type { TransitView, TripInstance } from "./transit-view.js";
 
 // Module constants, not imports, in the hot loops: a bundler's live binding may be a getter (tsx's is: 16% of a search).
 const { LOWER_BOUND_CAP_SECONDS, MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
+const NO_CHANGE = NO_CHANGE_SECONDS;
 
 /** Patterns scanned between two looks at the clock: a look costs about as much as scanning a short pattern. */
 const PATTERNS_PER_CHECK = 128;
@@ -444,7 +450,9 @@ class RaptorSearch {
       const at = v.patternStops[base + far];
       if (markedBefore[at] === 0 || (back ? v.alightable : v.boardable)[base + far] === 0) continue;
       const prev = s.label[before + at];
-      const ready = slack[at] > 0 && s.rideLabel[before + at] === prev && before > 0 ? prev + slack[at] : prev;
+      const change = slack[at] > 0 && s.rideLabel[before + at] === prev && before > 0 ? slack[at] : 0;
+      if (change === NO_CHANGE) continue;
+      const ready = prev + change;
       let t = back ? v.latestTrip(p, far, -ready, NO_TRIP) : v.earliestTrip(p, far, ready, NO_TRIP);
       for (let tries = 0; t !== NO_TRIP && tries < SKIP_TRIES; tries++) {
         const time = back ? -v.departure(t, pos) : v.arrival(t, pos);
@@ -510,8 +518,10 @@ class RaptorSearch {
       if (markedBefore[stop] === 0 || boardable[row] === 0) continue;
       const pos = row - base;
       const prev = label[before + stop];
-      // A change at one stop after a ride takes the view's transfer time.
-      const ready = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev;
+      // A change at one stop after a ride takes the view's transfer time; NO_CHANGE: none is possible there.
+      const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
+      if (change === NO_CHANGE) continue;
+      const ready = prev + change;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
@@ -552,7 +562,9 @@ class RaptorSearch {
       const pos = row - base;
       const prev = label[before + stop];
       // The latest arrival at this stop that still makes the rest of the journey.
-      const need = -(slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev);
+      const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
+      if (change === NO_CHANGE) continue;
+      const need = -(prev + change);
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
       if (need < tripArr) continue;
       const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);

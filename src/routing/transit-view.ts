@@ -60,7 +60,10 @@ export interface TransitView {
   readonly footpathInStart: Uint32Array;
   readonly footpathInFrom: Uint32Array;
   readonly footpathInSeconds: Uint16Array;
-  /** Seconds between alighting and boarding at the same stop. */
+  /**
+   * Seconds between alighting and boarding at the same stop; NO_CHANGE_SECONDS (network/constants.ts, 65535) where
+   * no change of vehicle is possible at all (transfers.txt type 3 from the stop to itself).
+   */
   readonly sameStopSeconds: Uint16Array;
 
   /**

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { zonedTime } from "../../src/lib/zoned-time.js";
+import { NO_CHANGE_SECONDS } from "../../src/network/constants.js";
 import { fixtureNetwork, fixtureRealtime, footpathSeconds, local, tripIdx } from "./support/fixture-network.js";
 
 describe("routing fixtures", () => {
@@ -35,6 +36,14 @@ describe("routing fixtures", () => {
     expect(footpathSeconds(n, "300402", "300403")).toBeUndefined();
     expect(footpathSeconds(n, "300403", "300402")).toBe(21);
     expect(n.stops.footpathTo.length).toBe(1);
+  });
+
+  it("no-change-at-stop - Kruispunt to itself is NO_CHANGE_SECONDS, the walk across the street 21 s each way", async () => {
+    const n = await fixtureNetwork("no-change-at-stop");
+    expect(footpathSeconds(n, "300502", "300502")).toBe(NO_CHANGE_SECONDS);
+    expect(footpathSeconds(n, "300502", "300503")).toBe(21);
+    expect(footpathSeconds(n, "300503", "300502")).toBe(21);
+    expect(n.stops.footpathTo.length).toBe(3);
   });
 
   it("walking-only, direct-trip, no-route - stops beyond the footpath radius get no footpath", async () => {

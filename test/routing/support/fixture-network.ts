@@ -24,7 +24,11 @@ export type RoutingFixture =
   | "realtime"
   | "walking-only"
   | "no-route"
-  | "wheelchair-unknown";
+  | "wheelchair-unknown"
+  | "no-change-at-stop"
+  | "in-seat-transfer"
+  | "block-continuation"
+  | "block-in-seat-forbidden";
 
 const cache = new Map<string, Promise<Network>>();
 

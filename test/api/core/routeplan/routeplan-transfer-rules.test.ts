@@ -1,0 +1,65 @@
+/**
+ * E1 over HTTP on the transfers.txt fixtures (test/fixtures/routing/<case>/README.md): a stop where no change of
+ * vehicle is possible (transfer_type 3 from the stop to itself), staying on board from one trip to the next
+ * (transfer_type 4, trips.block_id) and a type 5 row forbidding it. The places asked are the stops' own coordinates.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../../src/api/app.js";
+import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
+import { loadConfig } from "../../../../src/config/load-config.js";
+import type { Network } from "../../../../src/network/model.js";
+import { fixtureNetwork, stopIdx } from "../../../routing/support/fixture-network.js";
+
+const BETA = "/DLKernOpenData/v1/beta";
+const TUESDAY = "2024-06-11";
+
+type Json = Record<string, any>;
+
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close();
+});
+
+async function plan(net: Network, from: string, to: string, query: string): Promise<Json> {
+  const app = await buildApp({
+    network: staticNetworkSource(net),
+    config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://api.example.org" }),
+    clock: () => Date.parse(`${TUESDAY}T05:00:00Z`),
+    realtime: { current: () => undefined },
+  });
+  apps.push(app);
+  const at = (h: string) => `${net.stops.lat[stopIdx(net, h)]},${net.stops.lon[stopIdx(net, h)]}`;
+  const res = await app.inject({ url: `${BETA}/routeplan/${at(from)}/${at(to)}?${query}`, headers: { "ocp-apim-subscription-key": "demo" } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** One line per itinerary: "08:00:00-08:35:00 1* VOERTUIG 301001>301002 08:00:00-08:10:00 1/800 | ...". */
+function summary(body: Json): string[] {
+  return body.reiswegen.map((r: Json) => {
+    const steps = r.reiswegStappen.map((s: Json) => {
+      const line = s.type === "VOERTUIG" ? ` ${s.lijnrichting.lijnNummerPubliek}/${s.ritnummer}` : "";
+      return `${s.type} ${s.vertrekPunt.id}>${s.aankomstPunt.id} ${s.duurtijd.start.slice(11)}-${s.duurtijd.einde.slice(11)}${line}`;
+    });
+    return `${r.duurtijd.start.slice(11)}-${r.duurtijd.einde.slice(11)} ${r.overstappen}${r.bestpassend ? "*" : ""} ${steps.join(" | ")}`;
+  });
+}
+
+describe("E1 with transfers.txt rules", () => {
+  it("routeplan - no change of vehicle at Kruispunt (type 3 to itself): walk to Kruispunt overkant, line 3 (README)", async () => {
+    const net = await fixtureNetwork("no-change-at-stop");
+    const expected = [
+      "08:00:00-08:40:00 1* VOERTUIG 300501>300502 08:00:00-08:10:00 1/800 | WANDELEN 300502>300503 08:10:00-08:10:21 | " +
+        "WACHTEN 300503>300503 08:10:21-08:30:00 | VOERTUIG 300503>300504 08:30:00-08:40:00 3/830",
+    ];
+    expect(summary(await plan(net, "300501", "300504", `tijdstip=${TUESDAY}T07:55:00`))).toEqual(expected);
+    expect(summary(await plan(net, "300501", "300504", `vertrekAankomst=AANKOMST&tijdstip=${TUESDAY}T08:45:00`))).toEqual(expected);
+  });
+
+  it("routeplan - Kruispunt itself is still a stop to start from: line 2 at 08:15", async () => {
+    const net = await fixtureNetwork("no-change-at-stop");
+    const body = await plan(net, "300502", "300504", `tijdstip=${TUESDAY}T08:12:00`);
+    expect(summary(body)[0]).toBe("08:15:00-08:25:00 0* VOERTUIG 300502>300504 08:15:00-08:25:00 2/815");
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * `lijnwijzer import` and `lijnwijzer plan` on the transfers.txt fixtures (test/fixtures/routing/<case>/README.md):
+ * no change of vehicle at a stop (transfer_type 3 to itself), staying on board (transfer_type 4, trips.block_id).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { fixtureDir, type RoutingFixture } from "../routing/support/fixture-network.js";
+
+const dir = mkdtempSync(join(tmpdir(), "lw-transfer-rules-"));
+
+afterEach(() => vi.restoreAllMocks());
+
+async function run(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
+  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk).replace(/\n$/, "")), true));
+  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  const code = await main(args);
+  vi.restoreAllMocks();
+  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+}
+
+async function planFixture(name: RoutingFixture, from: string, to: string, at: string, ...extra: string[]): Promise<string[]> {
+  const out = join(dir, `${name}.snapshot`);
+  const imported = await run("import", fixtureDir(name), "--out", out, "--reference", "none");
+  expect(imported.code, imported.stderr).toBe(0);
+  const r = await run("plan", out, "--from", `gtfs:${from}`, "--to", `gtfs:${to}`, "--at", at, ...extra);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.split("\n");
+}
+
+describe("lijnwijzer plan with transfers.txt rules", () => {
+  it("plan - no change at Kruispunt: walk across the street to line 3, as the no-change-at-stop fixture's README says", async () => {
+    const lines = await planFixture("no-change-at-stop", "300501", "300504", "2024-06-11T07:55:00");
+    expect(lines).toEqual([
+      "1 itinerary from Fixture Noord [3_300501] to Fixture Zuid [3_300504], departing after 2024-06-11T07:55:00 (Europe/Brussels; schedule)",
+      "",
+      "1. 08:00:00 -> 08:40:00  40 min, 1 transfer, 21 s walking  (best match)",
+      "   08:00:00  BUS 1 towards Kruispunt (trip 800) from Fixture Noord [3_300501]",
+      "   08:10:00    to Fixture Kruispunt [3_300502], 10 min",
+      "   08:10:00  walk 20 m to Fixture Kruispunt overkant [3_300503], 21 s",
+      "   08:10:21  wait 19 min 39 s at Fixture Kruispunt overkant [3_300503]",
+      "   08:30:00  BUS 3 towards Zuid (trip 830) from Fixture Kruispunt overkant [3_300503]",
+      "   08:40:00    to Fixture Zuid [3_300504], 10 min",
+    ]);
+  });
+});

@@ -88,6 +88,11 @@ export function checkNetwork(net: Network, path: string): void {
     if (end > stopTimes.count) fail(`trip ${t}'s stop times end at ${end}, beyond the ${stopTimes.count} stop times`);
   }
   offsets("trips.noteStart", trips.noteStart, trips.count + 1, trips.noteRefs.length);
+  // Staying on board: a trip index or -1, which an Int32Array column reads as below any bound.
+  for (const name of ["seatNext", "seatPrev"] as const) {
+    perRow(`transferRules.${name}`, net.transferRules[name], trips.count);
+    indexes(`transferRules.${name}`, net.transferRules[name], trips.count);
+  }
   if (services.days.length !== services.count * meta.wordsPerService) {
     fail(`services.days has ${services.days.length} words, not ${services.count} services x ${meta.wordsPerService}`);
   }

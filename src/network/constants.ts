@@ -15,7 +15,7 @@ export const NONE8 = 0xff;
 export const NO_CHANGE_SECONDS = 0xffff;
 
 /** Snapshot format version: bump on any change of columns or meta; old snapshots are refused. */
-export const SNAPSHOT_FORMAT_VERSION = 5; // 2: meta.warnings keep `examples` (up to WARNING_EXAMPLES), not one `example`; 3: places; 4: geometry; 5: trips.sequences (stop_sequence), stops.parentGtfsId, the key history
+export const SNAPSHOT_FORMAT_VERSION = 6; // 2: meta.warnings keep `examples` (up to WARNING_EXAMPLES), not one `example`; 3: places; 4: geometry; 5: trips.sequences (stop_sequence), stops.parentGtfsId, the key history; 6: transferRules (in-seat links)
 
 /**
  * The compiler's rules, as far as they change what one input compiles to without changing the snapshot's layout

@@ -456,6 +456,19 @@ export interface KeyHistoryColumns {
   readonly removed: Uint16Array;
 }
 
+/**
+ * The rules of transfers.txt between trips (compile-transfer-rules.ts); the stop-to-stop ones are the footpaths'
+ * (build-footpaths.ts).
+ */
+export interface TransferRuleColumns {
+  /** Trips linked by an in-seat continuation (transfer_type 4, trips.block_id). */
+  readonly seatCount: number;
+  /** TripIdx -> the TripIdx a passenger rides on to, seated, at the trip's last stop; -1 for none */
+  readonly seatNext: Int32Array;
+  /** TripIdx -> the TripIdx that continues into it (seatNext's inverse, for arrive-by searches); -1 for none */
+  readonly seatPrev: Int32Array;
+}
+
 export interface Network {
   readonly meta: NetworkMeta;
   readonly strings: StringTable;
@@ -473,4 +486,6 @@ export interface Network {
   readonly geometry: GeometryColumns;
   /** Every key the network ever had, with when it was added and removed. */
   readonly keyHistory: KeyHistoryColumns;
+  /** Staying on board from trip to trip (transfers.txt types 4 and 5, trips.block_id). */
+  readonly transferRules: TransferRuleColumns;
 }

@@ -390,6 +390,32 @@ class NetworkView implements TransitView {
     }
   }
 
+  // Staying on board (compile-transfer-rules.ts): the links are per trip; the instance is found on the same date.
+  get seated(): boolean {
+    return this.network.transferRules.seatCount > 0;
+  }
+
+  stayOnBoard(instance: TripInstance, backward: boolean): TripInstance {
+    const { seatNext, seatPrev } = this.network.transferRules;
+    const d = instance & SLOT_MASK;
+    const running = this.dayTrips[d];
+    const t = (backward ? seatPrev : seatNext)[running[instance >> SLOT_BITS]];
+    if (t < 0 || !this.usable(t)) return NO_TRIP;
+    const p = this.network.trips.pattern[t];
+    if (this.patternOk[p] === 0) return NO_TRIP;
+    // A pattern's running trips are sorted by first departure (dayTrips): bisect to it, then past its equals.
+    const end = this.dayStart[d][p + 1];
+    for (let r = bisect(this.dayDepartures[d], this.dayStart[d][p], end, this.dep[this.stopTimeStart[t]]); r < end; r++) {
+      if (running[r] === t) return (r << SLOT_BITS) | d;
+      if (this.dayDepartures[d][r] !== this.dep[this.stopTimeStart[t]]) break;
+    }
+    return NO_TRIP; // it does not run that date
+  }
+
+  patternOf(instance: TripInstance): PatternIdx {
+    return this.network.trips.pattern[this.tripOf(instance)];
+  }
+
   tripOf(instance: TripInstance): TripIdx {
     return this.dayTrips[instance & SLOT_MASK][instance >> SLOT_BITS];
   }

@@ -21,6 +21,9 @@
  *   while the walks from that ride's arrival stay. A label is one time per stop and round, so a walk reaching the
  *   stop later than the ride in the same round is not kept to board from there (the usual RAPTOR approximation,
  *   as for the change time): docs/COMPATIBILITY.md.
+ * - Staying on board (transfers.txt transfer_type 4, trips.block_id: view.stayOnBoard): a scan whose trip rides to
+ *   its pattern's last stop (arrive-by: from its first) rides on, in the same round, along the trip the view links it
+ *   to, as one ride (rideOn); the parts are logged (seatLog) for the journey's legs.
  * - Range: the start labels are every distinct departure from the origins in the window (a trip leaving an origin
  *   stop, minus the walk to it), latest first; each iteration keeps the labels of the later ones, so it only finds
  *   journeys that arrive strictly earlier than those with as few rides leaving later, and it marks only the stops
@@ -78,6 +81,9 @@ function zeroBounds(n: number): Int32Array {
   }
   return z;
 }
+
+/** Trips a passenger stays seated through after the one boarded, at most (rideOn): a bound, not a rule. */
+const MAX_SEATED_TRIPS = 16;
 
 /** Trips rideAround looks at, per position, for one that stops where the scan's trip skips a stop. */
 const SKIP_TRIES = 8;
@@ -145,9 +151,12 @@ class RaptorSearch {
   private readonly sourceAccess = new Map<StopIdx, StopAccess>();
   private readonly targetAccess = new Map<StopIdx, StopAccess>();
   private readonly trail: LabelTrail;
+  /** view.seated, read once: whether a scan reaching a pattern's end asks about staying on board. */
+  private readonly seated: boolean;
 
   constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
     this.v = view;
+    this.seated = view.seated;
     this.lb = bounds;
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
@@ -182,6 +191,7 @@ class RaptorSearch {
     const [sources, targets] = this.back ? [q.destinations, q.origins] : [q.origins, q.destinations];
     for (const a of sources) keepShortest(this.sourceAccess, a);
     for (const a of targets) keepShortest(this.targetAccess, a);
+    s.seatLength = 0;
     try {
       for (const [stop, a] of this.sourceAccess) s.sourceSecs[stop] = a.seconds;
       for (const [stop, a] of this.targetAccess) s.targetSecs[stop] = a.seconds;
@@ -412,11 +422,15 @@ class RaptorSearch {
     }
   }
 
-  /** A ride reaching (k, stop) at `time` (a label): the ride label, the label, the target. */
-  private rideTo(k: number, stop: number, time: number, walk: number, instance: TripInstance, p: number, far: number, here: number, marked: StopSet, changed: StopSet): void {
+  /**
+   * A ride reaching (k, stop) at `time` (a label): the ride label, the label, the target. `seat`: the seatLog entry
+   * of the ride's part before this trip when the passenger stayed on board into it, else -1. True when the label
+   * improved.
+   */
+  private rideTo(k: number, stop: number, time: number, walk: number, instance: TripInstance, p: number, far: number, here: number, seat: number, marked: StopSet, changed: StopSet): boolean {
     const { s } = this;
     const i = k * this.n + stop;
-    if (!(time < s.rideLabel[i] || (time === s.rideLabel[i] && s.rideSet[i] === this.iter && walk < s.rideWalk[i]))) return;
+    if (!(time < s.rideLabel[i] || (time === s.rideLabel[i] && s.rideSet[i] === this.iter && walk < s.rideWalk[i]))) return false;
     s.rideLabel[i] = time;
     s.rideWalk[i] = walk;
     s.rideSet[i] = this.iter;
@@ -424,11 +438,55 @@ class RaptorSearch {
     s.ridePattern[i] = p;
     s.rideFar[i] = far;
     s.rideHere[i] = here;
+    s.rideSeat[i] = seat;
     this.s.rideMarked.add(stop);
     changed.add(stop);
-    this.setLabel(k, stop, time, walk, -1, 0, marked, changed);
+    const improved = this.setLabel(k, stop, time, walk, -1, 0, marked, changed);
     const egress = s.targetSecs[stop];
     if (egress >= 0) this.offerTarget(k, time + egress, walk + egress, stop, VIA_RIDE);
+    return improved;
+  }
+
+  /**
+   * The scan's trip rides to its pattern's last stop (arrive-by: from its first): the passenger may stay on board
+   * into the trip the view links it to (view.stayOnBoard: transfers.txt type 4, trips.block_id), in the same round,
+   * with no change time and no transfer counted. Each part ridden is logged (seatLog) so that the journey shows both
+   * trips. The chain goes on only while a part improves a label: a bus turning round at its terminal runs back past
+   * the stops its first trip reached earlier, and its next turn again, so a block is followed a trip or two, not
+   * the whole day (docs/COMPATIBILITY.md P23).
+   */
+  private rideOn(k: number, trip: TripInstance, p: number, boarded: number, walk: number, marked: StopSet, changed: StopSet): void {
+    const { s, v, back, lb } = this;
+    const now = k * this.n;
+    let cur = trip;
+    let pattern = p;
+    let from = boarded;
+    let seat = -1;
+    for (let hops = 0; hops < MAX_SEATED_TRIPS; hops++) {
+      const last = v.patternStopStart[pattern + 1] - v.patternStopStart[pattern] - 1;
+      const end = back ? v.departure(cur, 0) : v.arrival(cur, last);
+      if (end !== end) return; // it does not reach its last stop (real-time): nobody rides on
+      const next = v.stayOnBoard(cur, back);
+      if (next === NO_TRIP) return;
+      seat = back ? s.logSeat(cur, pattern, 0, from, seat) : s.logSeat(cur, pattern, from, last, seat);
+      const q = v.patternOf(next);
+      const base = v.patternStopStart[q];
+      const qLast = v.patternStopStart[q + 1] - base - 1;
+      let improved = false;
+      for (let pos = back ? qLast - 1 : 1; back ? pos >= 0 : pos <= qLast; back ? pos-- : pos++) {
+        if ((back ? v.boardable : v.alightable)[base + pos] === 0) continue;
+        const stop = v.patternStops[base + pos];
+        const time = back ? -v.departure(next, pos) : v.arrival(next, pos);
+        if (time >= this.targetLabel[k]) return;
+        if (time <= s.rideLabel[now + stop] && time + lb[stop] < this.targetLabel[k]) {
+          if (this.rideTo(k, stop, time, walk, next, q, back ? qLast : 0, pos, seat, marked, changed)) improved = true;
+        }
+      }
+      if (!improved) return;
+      cur = next;
+      pattern = q;
+      from = back ? qLast : 0;
+    }
   }
 
   /**
@@ -470,7 +528,7 @@ class RaptorSearch {
       }
     }
     if (best !== NO_TRIP && bestTime < this.targetLabel[k] && bestTime <= s.rideLabel[k * n + stop]) {
-      this.rideTo(k, stop, bestTime, bestWalk, best, p, bestFar, pos, marked, changed);
+      this.rideTo(k, stop, bestTime, bestWalk, best, p, bestFar, pos, -1, marked, changed);
     }
   }
 
@@ -510,7 +568,7 @@ class RaptorSearch {
         const a = v.arrival(trip, row - base);
         if (a >= bound) trip = NO_TRIP; // from here on it arrives no earlier than the best journey to the target
         // Kept only when the target can still be reached from here before the best journey to it (lb).
-        else if (a <= rideLabel[now + stop] && a + lb[stop] < bound) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, marked, changed);
+        else if (a <= rideLabel[now + stop] && a + lb[stop] < bound) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, -1, marked, changed);
         else if (a !== a) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
       // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
@@ -535,6 +593,7 @@ class RaptorSearch {
         tripWalk = w;
       }
     }
+    if (trip !== NO_TRIP && this.seated) this.rideOn(k, trip, p, boardPos, tripWalk, marked, changed);
   }
 
   // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
@@ -555,7 +614,7 @@ class RaptorSearch {
       if (trip !== NO_TRIP && boardable[row] === 1) {
         const d = -v.departure(trip, row - base);
         if (d >= bound) trip = NO_TRIP;
-        else if (d <= rideLabel[now + stop] && d + lb[stop] < bound) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, marked, changed);
+        else if (d <= rideLabel[now + stop] && d + lb[stop] < bound) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, -1, marked, changed);
         else if (d !== d) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
       if (markedBefore[stop] === 0 || alightable[row] === 0) continue;
@@ -578,6 +637,7 @@ class RaptorSearch {
         tripWalk = w;
       }
     }
+    if (trip !== NO_TRIP && this.seated) this.rideOn(k, trip, p, alightPos, tripWalk, marked, changed);
   }
 
   /** Round k's footpaths from the stops a ride improved: one walk, never two in a row. */

@@ -108,6 +108,20 @@ export interface TransitView {
    */
   forEachTime(p: PatternIdx, position: number, from: QuerySeconds, to: QuerySeconds, departures: boolean, visit: (time: QuerySeconds) => void): void;
 
+  /**
+   * Whether any trip of the view rides on into another with the passenger seated (transfers.txt transfer_type 4,
+   * trips.block_id): without, a scan never asks stayOnBoard.
+   */
+  readonly seated: boolean;
+  /**
+   * The instance a passenger on `instance` rides on to, seated, at its last stop (backward: the instance it came
+   * from, seated, at its first stop), on the same service date; NO_TRIP when there is none or it may not be used.
+   * Asked once per scan that rides to a pattern's end (start): per pattern, not hot.
+   */
+  stayOnBoard(instance: TripInstance, backward: boolean): TripInstance;
+  /** The pattern of an instance. Per pattern, with stayOnBoard. */
+  patternOf(instance: TripInstance): PatternIdx;
+
   /** The trip and service date of an instance. Not while routing. */
   tripOf(instance: TripInstance): TripIdx;
   serviceDateOf(instance: TripInstance): ServiceDate;

@@ -49,4 +49,36 @@ describe("lijnwijzer plan with transfers.txt rules", () => {
       "   08:40:00    to Fixture Zuid [3_300504], 10 min",
     ]);
   });
+
+  it("plan - block B1: the bus from Noord goes on as line 2 at Terminus: \"stay on board\", 0 transfers", async () => {
+    const lines = await planFixture("block-continuation", "300701", "300704", "2024-06-11T07:55:00");
+    expect(lines.slice(0, 9)).toEqual([
+      "2 itineraries from Fixture Noord [3_300701] to Fixture Zuid [3_300704], departing after 2024-06-11T07:55:00 (Europe/Brussels; schedule)",
+      "",
+      "1. 08:00:00 -> 08:45:00  45 min, 0 transfers  (best match)",
+      "   08:00:00  BUS 1 towards Terminus (trip 800) from Fixture Noord [3_300701]",
+      "   08:20:00    to Fixture Terminus [3_300703], 20 min",
+      "   08:20:00  wait 5 min at Fixture Terminus [3_300703]",
+      "   08:25:00  stay on board: BUS 2 towards Zuid (trip 825) from Fixture Terminus [3_300703]",
+      "   08:45:00    to Fixture Zuid [3_300704], 20 min",
+      "",
+    ]);
+    // L1T0900 is the block's last trip: the change to L2T0925 is a transfer.
+    expect(lines[9]).toBe("2. 09:00:00 -> 09:45:00  45 min, 1 transfer");
+    expect(lines[13]).toBe("   09:25:00  BUS 2 towards Zuid (trip 925) from Fixture Terminus [3_300703]");
+  });
+
+  it("plan - transfer_type 4 L1T0800 -> L2T0822 at Keerpunt: \"stay on board\", arrive-by", async () => {
+    const lines = await planFixture("in-seat-transfer", "300601", "300603", "2024-06-11T08:45:00", "--arrive-by");
+    expect(lines).toEqual([
+      "1 itinerary from Fixture Noord [3_300601] to Fixture Zuid [3_300603], arriving by 2024-06-11T08:45:00 (Europe/Brussels; schedule)",
+      "",
+      "1. 08:00:00 -> 08:40:00  40 min, 0 transfers  (best match)",
+      "   08:00:00  BUS 1 towards Keerpunt (trip 800) from Fixture Noord [3_300601]",
+      "   08:20:00    to Fixture Keerpunt [3_300602], 20 min",
+      "   08:20:00  wait 2 min at Fixture Keerpunt [3_300602]",
+      "   08:22:00  stay on board: BUS 2 towards Zuid (trip 822) from Fixture Keerpunt [3_300602]",
+      "   08:40:00    to Fixture Zuid [3_300603], 18 min",
+    ]);
+  });
 });

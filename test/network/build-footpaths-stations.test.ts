@@ -30,7 +30,7 @@ function subway(transfers: Array<[string, string, number, number?]>, walkRadiusM
     ],
     calendars: [calendar("ALL", "1111111", 20260101, 20261231)],
   });
-  const rows: TransferRow[] = transfers.map(([fromStopId, toStopId, transferType, minTransferTime]) => ({ fromStopId, toStopId, transferType, minTransferTime }));
+  const rows: TransferRow[] = transfers.map(([fromStopId, toStopId, transferType, minTransferTime]) => ({ fromStopId, toStopId, fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType, minTransferTime }));
   return compileNetwork([{ feed: { ...base, transfers: rows }, profile: "generic" }], { walkRadiusMeters });
 }
 

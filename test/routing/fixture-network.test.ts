@@ -46,6 +46,23 @@ describe("routing fixtures", () => {
     expect(n.stops.footpathTo.length).toBe(3);
   });
 
+  it("in-seat-transfer, block-continuation, block-in-seat-forbidden - the trips linked to stay on board", async () => {
+    const seat = async (name: "in-seat-transfer" | "block-continuation" | "block-in-seat-forbidden") => {
+      const n = await fixtureNetwork(name);
+      const { seatNext, seatPrev, seatCount } = n.transferRules;
+      const id = (t: number) => (t < 0 ? "-" : n.strings.get(n.trips.gtfsId[t]));
+      const links = [...seatNext].flatMap((b, a) => (b < 0 ? [] : [`${id(a)}>${id(b)}`]));
+      expect([...seatPrev].filter((a) => a >= 0).length).toBe(seatCount);
+      return links;
+    };
+    expect(await seat("in-seat-transfer")).toEqual(["L1T0800>L2T0822"]);
+    // L2T0825 ends at Zuid, L1T0900 starts at Noord: not linked; L2T0925 has no block.
+    expect(await seat("block-continuation")).toEqual(["L1T0800>L2T0825"]);
+    expect(await seat("block-in-seat-forbidden")).toEqual([]);
+    // Keerpunt's change time, which staying on board does not take.
+    expect(footpathSeconds(await fixtureNetwork("in-seat-transfer"), "300602", "300602")).toBe(300);
+  });
+
   it("walking-only, direct-trip, no-route - stops beyond the footpath radius get no footpath", async () => {
     for (const name of ["walking-only", "direct-trip", "no-route", "after-midnight", "dst-sunday", "realtime"] as const) {
       expect((await fixtureNetwork(name)).stops.footpathTo.length, name).toBe(0);

@@ -63,7 +63,7 @@ export function net(spec: ScenarioSpec): Network {
     calendars: [calendar("WEEK", "1111100", 20240101, 20241231), calendar("SUN", "0000001", 20240101, 20241231), calendar("ALL", "1111111", 20240101, 20241231)],
   });
   f.transfers = (spec.transfers ?? []).map(
-    ([from, to, type, seconds]): TransferRow => ({ fromStopId: from, toStopId: to, transferType: type, minTransferTime: seconds }),
+    ([from, to, type, seconds]): TransferRow => ({ fromStopId: from, toStopId: to, fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType: type, minTransferTime: seconds }),
   );
   return compileNetwork([{ feed: f, profile: "generic" }], { now: new Date("2024-01-01T00:00:00Z") });
 }

@@ -63,3 +63,41 @@ describe("E1 with transfers.txt rules", () => {
     expect(summary(body)[0]).toBe("08:15:00-08:25:00 0* VOERTUIG 300502>300504 08:15:00-08:25:00 2/815");
   });
 });
+
+describe("E1 staying on board", () => {
+  it("routeplan - transfer_type 4 L1T0800 -> L2T0822: stay on board at Keerpunt, 0 transfers, no change time (README)", async () => {
+    const net = await fixtureNetwork("in-seat-transfer");
+    const expected = [
+      "08:00:00-08:40:00 0* VOERTUIG 300601>300602 08:00:00-08:20:00 1/800 | WACHTEN 300602>300602 08:20:00-08:22:00 | VOERTUIG 300602>300603 08:22:00-08:40:00 2/822",
+    ];
+    const forward = await plan(net, "300601", "300603", `tijdstip=${TUESDAY}T07:55:00`);
+    expect(summary(forward).slice(0, 1)).toEqual(expected);
+    expect(summary(await plan(net, "300601", "300603", `vertrekAankomst=AANKOMST&tijdstip=${TUESDAY}T08:45:00`)).slice(0, 1)).toEqual(expected);
+    // No walk between the two vehicles, and the second says nothing a first boarding would not.
+    expect(forward.reiswegen[0].reiswegStappen.map((s: Json) => s.type)).toEqual(["VOERTUIG", "WACHTEN", "VOERTUIG"]);
+  });
+
+  it("routeplan - block B1: L1T0800 turns into L2T0825 at Terminus, ridden as one (0 transfers); L1T0900 has no next trip", async () => {
+    const net = await fixtureNetwork("block-continuation");
+    const expected = [
+      "08:00:00-08:45:00 0* VOERTUIG 300701>300703 08:00:00-08:20:00 1/800 | WACHTEN 300703>300703 08:20:00-08:25:00 | VOERTUIG 300703>300704 08:25:00-08:45:00 2/825",
+      "09:00:00-09:45:00 1 VOERTUIG 300701>300703 09:00:00-09:20:00 1/900 | WACHTEN 300703>300703 09:20:00-09:25:00 | VOERTUIG 300703>300704 09:25:00-09:45:00 2/925",
+    ];
+    expect(summary(await plan(net, "300701", "300704", `tijdstip=${TUESDAY}T07:55:00`))).toEqual(expected);
+    expect(summary(await plan(net, "300701", "300704", `vertrekAankomst=AANKOMST&tijdstip=${TUESDAY}T08:50:00`))).toEqual([expected[1], expected[0]]);
+    // Boarded at Midden, the same bus still goes on to Zuid; with maxOverstappen=0 it is the only way.
+    const direct = await plan(net, "300702", "300704", `tijdstip=${TUESDAY}T08:05:00&maxOverstappen=0`);
+    expect(summary(direct)[0]).toBe(
+      "08:10:00-08:45:00 0* VOERTUIG 300702>300703 08:10:00-08:20:00 1/800 | WACHTEN 300703>300703 08:20:00-08:25:00 | VOERTUIG 300703>300704 08:25:00-08:45:00 2/825",
+    );
+  });
+
+  it("routeplan - transfer_type 5 L1T0800 -> L2T0825 forbids staying on board in block B1: the same buses, 1 transfer", async () => {
+    const net = await fixtureNetwork("block-in-seat-forbidden");
+    expect(summary(await plan(net, "300701", "300704", `tijdstip=${TUESDAY}T07:55:00`))).toEqual([
+      "08:00:00-08:45:00 1* VOERTUIG 300701>300703 08:00:00-08:20:00 1/800 | WACHTEN 300703>300703 08:20:00-08:25:00 | VOERTUIG 300703>300704 08:25:00-08:45:00 2/825",
+      "09:00:00-09:45:00 1 VOERTUIG 300701>300703 09:00:00-09:20:00 1/900 | WACHTEN 300703>300703 09:20:00-09:25:00 | VOERTUIG 300703>300704 09:25:00-09:45:00 2/925",
+    ]);
+    expect((await plan(net, "300702", "300704", `tijdstip=${TUESDAY}T08:05:00&maxOverstappen=0`)).reiswegen).toEqual([]);
+  });
+});

@@ -89,10 +89,13 @@ export function checkNetwork(net: Network, path: string): void {
   }
   offsets("trips.noteStart", trips.noteStart, trips.count + 1, trips.noteRefs.length);
   // Staying on board: a trip index or -1, which an Int32Array column reads as below any bound.
-  for (const name of ["seatNext", "seatPrev"] as const) {
+  for (const name of ["seatNext", "seatPrev", "blockRow"] as const) {
     perRow(`transferRules.${name}`, net.transferRules[name], trips.count);
-    indexes(`transferRules.${name}`, net.transferRules[name], trips.count);
+    indexes(`transferRules.${name}`, net.transferRules[name], name === "blockRow" ? net.transferRules.blockTrips.length : trips.count);
   }
+  indexes("transferRules.blockTrips", net.transferRules.blockTrips, trips.count);
+  perRow("transferRules.blockGroup", net.transferRules.blockGroup, net.transferRules.blockTrips.length);
+  perRow("transferRules.forbiddenTo", net.transferRules.forbiddenTo, net.transferRules.forbiddenFrom.length);
   if (services.days.length !== services.count * meta.wordsPerService) {
     fail(`services.days has ${services.days.length} words, not ${services.count} services x ${meta.wordsPerService}`);
   }

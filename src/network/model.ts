@@ -461,12 +461,21 @@ export interface KeyHistoryColumns {
  * (build-footpaths.ts).
  */
 export interface TransferRuleColumns {
-  /** Trips linked by an in-seat continuation (transfer_type 4, trips.block_id). */
+  /** Type 4 links plus trips in blocks: 0 when no trip may be stayed on board from (route planning then never asks). */
   readonly seatCount: number;
-  /** TripIdx -> the TripIdx a passenger rides on to, seated, at the trip's last stop; -1 for none */
+  /** TripIdx -> the TripIdx a passenger rides on to, seated, at the trip's last stop (transfer_type 4); -1 for none */
   readonly seatNext: Int32Array;
   /** TripIdx -> the TripIdx that continues into it (seatNext's inverse, for arrive-by searches); -1 for none */
   readonly seatPrev: Int32Array;
+  /** TripIdx -> its row in blockTrips; -1 when it has no block_id shared with another trip */
+  readonly blockRow: Int32Array;
+  /** row -> TripIdx: the trips of each block, by first departure, a block's rows together */
+  readonly blockTrips: Uint32Array;
+  /** row -> the block (a number per feed and block_id) */
+  readonly blockGroup: Uint32Array;
+  /** i -> the two trips of a transfer_type 5 row (staying on board forbidden), sorted by from, then to */
+  readonly forbiddenFrom: Int32Array;
+  readonly forbiddenTo: Int32Array;
 }
 
 export interface Network {

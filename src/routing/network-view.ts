@@ -390,26 +390,73 @@ class NetworkView implements TransitView {
     }
   }
 
-  // Staying on board (compile-transfer-rules.ts): the links are per trip; the instance is found on the same date.
+  // Staying on board (compile-transfer-rules.ts): a transfers.txt type 4 link, else the block's next trip that runs
+  // on the instance's own service date; the instance is found on that date.
   get seated(): boolean {
     return this.network.transferRules.seatCount > 0;
   }
 
   stayOnBoard(instance: TripInstance, backward: boolean): TripInstance {
-    const { seatNext, seatPrev } = this.network.transferRules;
+    const rules = this.network.transferRules;
     const d = instance & SLOT_MASK;
-    const running = this.dayTrips[d];
-    const t = (backward ? seatPrev : seatNext)[running[instance >> SLOT_BITS]];
-    if (t < 0 || !this.usable(t)) return NO_TRIP;
+    const t = this.dayTrips[d][instance >> SLOT_BITS];
+    const linked = (backward ? rules.seatPrev : rules.seatNext)[t];
+    if (linked >= 0) return this.usable(linked) ? this.instanceOn(d, linked) : NO_TRIP;
+    const row = rules.blockRow[t];
+    if (row < 0) return NO_TRIP;
+    const { blockTrips, blockGroup } = rules;
+    const step = backward ? -1 : 1;
+    for (let j = row + step; j >= 0 && j < blockTrips.length && blockGroup[j] === blockGroup[row]; j += step) {
+      const o = blockTrips[j];
+      const [a, b] = backward ? [o, t] : [t, o];
+      // Trips of the block that do not run this date, or overlap this one (another day's timetable), are not next.
+      if (this.firstDeparture(b) < this.lastArrival(a)) continue;
+      const next = this.instanceOn(d, o);
+      if (next === NO_TRIP) continue;
+      // The vehicle's next (previous) trip that date: a continuation only where it starts where the other ends, and
+      // neither a type 4 row elsewhere nor a type 5 row says otherwise.
+      if ((backward ? rules.seatNext[o] : rules.seatPrev[o]) >= 0 || !this.sameStopOrStation(this.lastStop(a), this.firstStop(b))) return NO_TRIP;
+      if (forbiddenSeat(rules.forbiddenFrom, rules.forbiddenTo, a, b) || !this.usable(o)) return NO_TRIP;
+      return next;
+    }
+    return NO_TRIP;
+  }
+
+  /** The instance of trip `t` on date slot d, NO_TRIP when it does not run then or its pattern may not be used. */
+  private instanceOn(d: number, t: TripIdx): TripInstance {
     const p = this.network.trips.pattern[t];
     if (this.patternOk[p] === 0) return NO_TRIP;
     // A pattern's running trips are sorted by first departure (dayTrips): bisect to it, then past its equals.
+    const running = this.dayTrips[d];
+    const first = this.firstDeparture(t);
     const end = this.dayStart[d][p + 1];
-    for (let r = bisect(this.dayDepartures[d], this.dayStart[d][p], end, this.dep[this.stopTimeStart[t]]); r < end; r++) {
+    for (let r = bisect(this.dayDepartures[d], this.dayStart[d][p], end, first); r < end && this.dayDepartures[d][r] === first; r++) {
       if (running[r] === t) return (r << SLOT_BITS) | d;
-      if (this.dayDepartures[d][r] !== this.dep[this.stopTimeStart[t]]) break;
     }
-    return NO_TRIP; // it does not run that date
+    return NO_TRIP;
+  }
+
+  private firstDeparture(t: TripIdx): number {
+    return this.dep[this.stopTimeStart[t]];
+  }
+
+  private lastArrival(t: TripIdx): number {
+    const p = this.network.trips.pattern[t];
+    return this.arr[this.stopTimeStart[t] + this.patternStopStart[p + 1] - this.patternStopStart[p] - 1];
+  }
+
+  private firstStop(t: TripIdx): StopIdx {
+    return this.patternStops[this.patternStopStart[this.network.trips.pattern[t]]];
+  }
+
+  private lastStop(t: TripIdx): StopIdx {
+    return this.patternStops[this.patternStopStart[this.network.trips.pattern[t] + 1] - 1];
+  }
+
+  private sameStopOrStation(a: StopIdx, b: StopIdx): boolean {
+    if (a === b) return true;
+    const { parentGtfsId } = this.network.stops;
+    return parentGtfsId[a] === parentGtfsId[b] && this.network.strings.get(parentGtfsId[a]) !== "";
   }
 
   patternOf(instance: TripInstance): PatternIdx {
@@ -431,6 +478,18 @@ class NetworkView implements TransitView {
     const dy = (lat[to] - lat[from]) * METERS_PER_DEGREE_LAT;
     return Math.round(Math.sqrt(dx * dx + dy * dy));
   }
+}
+
+/** Whether a transfers.txt type 5 row forbids staying on board from trip a into trip b (pairs sorted by from, to). */
+function forbiddenSeat(from: Int32Array, to: Int32Array, a: TripIdx, b: TripIdx): boolean {
+  let lo = 0;
+  let hi = from.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (from[mid] < a || (from[mid] === a && to[mid] < b)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < from.length && from[lo] === a && to[lo] === b;
 }
 
 /** The first index in [lo, hi) of an ascending array whose value is `value` or more; hi when none is. */

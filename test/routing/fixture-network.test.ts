@@ -47,18 +47,21 @@ describe("routing fixtures", () => {
   });
 
   it("in-seat-transfer, block-continuation, block-in-seat-forbidden - the trips linked to stay on board", async () => {
-    const seat = async (name: "in-seat-transfer" | "block-continuation" | "block-in-seat-forbidden") => {
+    const rules = async (name: "in-seat-transfer" | "block-continuation" | "block-in-seat-forbidden") => {
       const n = await fixtureNetwork(name);
-      const { seatNext, seatPrev, seatCount } = n.transferRules;
-      const id = (t: number) => (t < 0 ? "-" : n.strings.get(n.trips.gtfsId[t]));
+      const { seatNext, seatPrev, blockTrips, blockGroup, forbiddenFrom, forbiddenTo } = n.transferRules;
+      const id = (t: number) => n.strings.get(n.trips.gtfsId[t]);
       const links = [...seatNext].flatMap((b, a) => (b < 0 ? [] : [`${id(a)}>${id(b)}`]));
-      expect([...seatPrev].filter((a) => a >= 0).length).toBe(seatCount);
-      return links;
+      expect([...seatPrev].filter((a) => a >= 0).length).toBe(links.length);
+      const blocks = [...blockTrips].map((t, row) => `${blockGroup[row]}:${id(t)}`);
+      const forbidden = [...forbiddenFrom].map((a, i) => `${id(a)}>${id(forbiddenTo[i])}`);
+      return { links, blocks, forbidden };
     };
-    expect(await seat("in-seat-transfer")).toEqual(["L1T0800>L2T0822"]);
-    // L2T0825 ends at Zuid, L1T0900 starts at Noord: not linked; L2T0925 has no block.
-    expect(await seat("block-continuation")).toEqual(["L1T0800>L2T0825"]);
-    expect(await seat("block-in-seat-forbidden")).toEqual([]);
+    expect(await rules("in-seat-transfer")).toEqual({ links: ["L1T0800>L2T0822"], blocks: [], forbidden: [] });
+    // Block B1 by first departure; L2T0925 has no block. Route planning pairs them per date (network-view.ts).
+    const b1 = ["0:L1T0800", "0:L2T0825", "0:L1T0900"];
+    expect(await rules("block-continuation")).toEqual({ links: [], blocks: b1, forbidden: [] });
+    expect(await rules("block-in-seat-forbidden")).toEqual({ links: [], blocks: b1, forbidden: ["L1T0800>L2T0825"] });
     // Keerpunt's change time, which staying on board does not take.
     expect(footpathSeconds(await fixtureNetwork("in-seat-transfer"), "300602", "300602")).toBe(300);
   });

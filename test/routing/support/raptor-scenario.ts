@@ -98,13 +98,13 @@ const hhmm = (ms: EpochMs) => {
   return t.endsWith(":00") ? t.slice(0, 5) : t;
 };
 
-/** "08:00-08:23 1x: T1 A 08:00-C 08:20, walk C-D 08:20-08:23, T2 D 08:25-E 08:40". */
+/** "08:00-08:23 1x: T1 A 08:00-C 08:20, walk C-D 08:20-08:23, T2 D 08:25-E 08:40"; "+T2": stayed on board into T2. */
 export function render(network: Network, journeys: readonly Journey[]): string[] {
   const name = (s: StopIdx | undefined) => (s === undefined ? "*" : network.strings.get(network.stops.gtfsId[s]));
   return journeys.map((j) => {
     const legs = j.legs.map((l) =>
       l.kind === "transit"
-        ? `${network.strings.get(network.trips.gtfsId[l.trip])} ${name(l.from)} ${hhmm(l.departureMs)}-${name(l.to)} ${hhmm(l.arrivalMs)}`
+        ? `${l.stayOnBoard ? "+" : ""}${network.strings.get(network.trips.gtfsId[l.trip])} ${name(l.from)} ${hhmm(l.departureMs)}-${name(l.to)} ${hhmm(l.arrivalMs)}`
         : `walk ${name(l.from)}-${name(l.to)} ${hhmm(l.departureMs)}-${hhmm(l.arrivalMs)}`,
     );
     return `${hhmm(j.departureMs)}-${hhmm(j.arrivalMs)} ${j.transfers}x: ${legs.join(", ")}`;

@@ -114,7 +114,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   stops.footpathTo = fp.to;
   stops.footpathSeconds = fp.seconds;
   stage("transfer rules");
-  const transferRules = compileTransferRules(ctx, tripTable);
+  const transferRules = compileTransferRules(ctx, tripTable, stopTable);
   stage("notes");
   const notes = compileNotes(ctx, stopTable.stopOf, tripTable);
   stage("diversions");

@@ -18,10 +18,11 @@
  * "the trips of a block are on the same service day".
  */
 import type { CompileContext } from "./compile-context.js";
+import type { StopTable } from "./compile-stops.js";
 import type { TripTable } from "./compile-trips.js";
 import type { TransferRuleColumns } from "./model.js";
 
-export function compileTransferRules(ctx: CompileContext, tripTable: TripTable): TransferRuleColumns {
+export function compileTransferRules(ctx: CompileContext, tripTable: TripTable, stopTable: StopTable): TransferRuleColumns {
   const { trips, patterns, stopTimes } = tripTable;
   const seatNext = new Int32Array(trips.count).fill(-1);
   const seatPrev = new Int32Array(trips.count).fill(-1);
@@ -90,6 +91,7 @@ export function compileTransferRules(ctx: CompileContext, tripTable: TripTable):
   });
   forbidden.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   return {
+    ...compileTripRules(ctx, tripTable, stopTable),
     seatCount: seatCount + blockTrips.length,
     seatNext,
     seatPrev,
@@ -98,5 +100,108 @@ export function compileTransferRules(ctx: CompileContext, tripTable: TripTable):
     blockGroup: Uint32Array.from(blockGroup),
     forbiddenFrom: Int32Array.from(forbidden, (x) => x[0]),
     forbiddenTo: Int32Array.from(forbidden, (x) => x[1]),
+  };
+}
+
+/**
+ * Rows of types 0-3 that name a route or a trip (gtfs.org/schedule/reference/#transferstxt): they hold between the
+ * trips (of the routes) they name, at the stops they name (a station: each of its platforms) or at any stop. Rows
+ * naming neither are the footpaths' (build-footpaths.ts). Where several rows match one change, the most specific
+ * wins, as the reference ranks them (rank, 1 most specific): 1 both trips; 2 a trip and a route; 3 one trip; 4 both
+ * routes; 5 one route; and among rows of one rank, one naming both stops before one naming one, before none; then
+ * the first in the file. Stop-level rows (rank 6) stay the footpaths' and the stops' change time: a route or trip
+ * row that matches replaces them.
+ */
+function compileTripRules(ctx: CompileContext, tripTable: TripTable, stopTable: StopTable) {
+  const { trips } = tripTable;
+  const tripRoute = new Int32Array(trips.count).fill(-1);
+  const touchFrom = new Uint8Array(trips.count);
+  const touchTo = new Uint8Array(trips.count);
+  const rules: Array<{ fromStop: number; toStop: number; fromRoute: number; toRoute: number; fromTrip: number; toTrip: number; type: number; seconds: number; rank: number; order: number }> = [];
+  let routes = 0;
+  ctx.inputs.forEach(({ feed }, f) => {
+    const ruled = feed.transfers.filter((r) => r.transferType < 4 && (r.fromRouteId !== "" || r.toRouteId !== "" || r.fromTripId !== "" || r.toTripId !== ""));
+    if (ruled.length === 0) return;
+    const routeOf = new Map<string, number>();
+    for (const r of ruled) for (const id of [r.fromRouteId, r.toRouteId]) if (id !== "" && !routeOf.has(id)) routeOf.set(id, routes++);
+    const copies = tripTable.tripCopies[f];
+    const tripsOf = new Map<string, number[]>();
+    feed.trips.forEach((row, i) => {
+      const c = copies.get(i) ?? [];
+      tripsOf.set(row.tripId, c);
+      const route = routeOf.get(row.routeId);
+      if (route !== undefined) for (const t of c) tripRoute[t] = route;
+    });
+    // A station stands for its platforms, as in footpath-links.ts.
+    const children = new Map<string, number[]>();
+    feed.stops.forEach((st, i) => {
+      const s = stopTable.feedStopToStop[f][i];
+      if (!st.parentStation || s < 0) return;
+      let list = children.get(st.parentStation);
+      if (!list) children.set(st.parentStation, (list = []));
+      if (!list.includes(s)) list.push(s);
+    });
+    const stopsOf = (id: string): number[] => {
+      if (id === "") return [-1];
+      const s = stopTable.stopOf(f, id);
+      return s !== undefined ? [s] : (children.get(id) ?? []);
+    };
+    for (const r of ruled) {
+      const ids = (trip: string, route: string): [number[], number] | undefined => {
+        if (trip !== "") {
+          const c = tripsOf.get(trip);
+          return c === undefined ? undefined : [c, -1];
+        }
+        if (route !== "") return [[-1], routeOf.get(route)!];
+        return [[-1], -1];
+      };
+      const from = ids(r.fromTripId, r.fromRouteId);
+      const to = ids(r.toTripId, r.toRouteId);
+      if (!from || !to) {
+        ctx.warnings.add("unknown_reference", `transfers.txt: unknown trip_id ${JSON.stringify(from ? r.toTripId : r.fromTripId)}: row ignored`);
+        continue;
+      }
+      const trip = (r.fromTripId !== "" ? 1 : 0) + (r.toTripId !== "" ? 1 : 0);
+      const route = (r.fromRouteId !== "" ? 1 : 0) + (r.toRouteId !== "" ? 1 : 0);
+      const rank = trip === 2 ? 1 : trip === 1 && route >= 1 ? 2 : trip === 1 ? 3 : route === 2 ? 4 : 5;
+      const stops = (r.fromStopId !== "" ? 1 : 0) + (r.toStopId !== "" ? 1 : 0);
+      for (const fromStop of stopsOf(r.fromStopId)) {
+        for (const toStop of stopsOf(r.toStopId)) {
+          for (const fromTrip of from[0]) {
+            for (const toTrip of to[0]) {
+              rules.push({ fromStop, toStop, fromRoute: from[1], toRoute: to[1], fromTrip, toTrip, type: r.transferType, seconds: r.minTransferTime ?? 0, rank: rank * 4 + (2 - stops), order: rules.length });
+            }
+          }
+        }
+      }
+    }
+  });
+  // Most specific first: a search takes the first rule that matches.
+  rules.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  for (const r of rules) {
+    for (const [trip, route, touch] of [[r.fromTrip, r.fromRoute, touchFrom], [r.toTrip, r.toRoute, touchTo]] as const) {
+      if (trip >= 0) {
+        touch[trip] = 1;
+      } else if (route >= 0) {
+        for (let t = 0; t < trips.count; t++) if (tripRoute[t] === route) touch[t] = 1;
+      } else {
+        touch.fill(1);
+      }
+    }
+  }
+  const column = (key: "fromStop" | "toStop" | "fromRoute" | "toRoute" | "fromTrip" | "toTrip" | "seconds") => Int32Array.from(rules, (r) => r[key]);
+  return {
+    ruleCount: rules.length,
+    tripRoute,
+    touchFrom,
+    touchTo,
+    ruleFromStop: column("fromStop"),
+    ruleToStop: column("toStop"),
+    ruleFromRoute: column("fromRoute"),
+    ruleToRoute: column("toRoute"),
+    ruleFromTrip: column("fromTrip"),
+    ruleToTrip: column("toTrip"),
+    ruleType: Uint8Array.from(rules, (r) => r.type),
+    ruleSeconds: column("seconds"),
   };
 }

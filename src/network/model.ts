@@ -476,6 +476,29 @@ export interface TransferRuleColumns {
   /** i -> the two trips of a transfer_type 5 row (staying on board forbidden), sorted by from, then to */
   readonly forbiddenFrom: Int32Array;
   readonly forbiddenTo: Int32Array;
+  /**
+   * transfers.txt rows of types 0-3 naming a route or a trip, one rule per stop pair they name (a station: its
+   * platforms), most specific first (compile-transfer-rules.ts): 0 when the feed has none.
+   */
+  readonly ruleCount: number;
+  /** TripIdx -> a number for its route when a rule names the route, else -1 */
+  readonly tripRoute: Int32Array;
+  /** TripIdx -> 1 when a rule may apply to a change from (to) the trip: the one array read a search makes */
+  readonly touchFrom: Uint8Array;
+  readonly touchTo: Uint8Array;
+  /** rule -> StopIdx where the arriving ride is left (the departing one boarded), -1 for any */
+  readonly ruleFromStop: Int32Array;
+  readonly ruleToStop: Int32Array;
+  /** rule -> the route number (tripRoute) of the arriving (departing) trip, -1 for any */
+  readonly ruleFromRoute: Int32Array;
+  readonly ruleToRoute: Int32Array;
+  /** rule -> the arriving (departing) TripIdx, -1 for any */
+  readonly ruleFromTrip: Int32Array;
+  readonly ruleToTrip: Int32Array;
+  /** rule -> transfer_type 0-3 */
+  readonly ruleType: Uint8Array;
+  /** rule -> min_transfer_time (seconds; 0 when empty) */
+  readonly ruleSeconds: Int32Array;
 }
 
 export interface Network {

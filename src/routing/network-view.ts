@@ -459,6 +459,39 @@ class NetworkView implements TransitView {
     return parentGtfsId[a] === parentGtfsId[b] && this.network.strings.get(parentGtfsId[a]) !== "";
   }
 
+  // Rules of transfers.txt naming routes or trips (compile-transfer-rules.ts).
+  get ruled(): boolean {
+    return this.network.transferRules.ruleCount > 0;
+  }
+
+  get patternTouchedFrom(): Uint8Array {
+    return patternsTouched(this.network).from;
+  }
+
+  get patternTouchedTo(): Uint8Array {
+    return patternsTouched(this.network).to;
+  }
+
+  touches(instance: TripInstance, from: boolean): boolean {
+    return (from ? this.network.transferRules.touchFrom : this.network.transferRules.touchTo)[this.tripOf(instance)] === 1;
+  }
+
+  transferRule(from: TripInstance, fromStop: StopIdx, to: TripInstance, toStop: StopIdx): number {
+    const r = this.network.transferRules;
+    const a = this.tripOf(from);
+    const b = this.tripOf(to);
+    const ra = r.tripRoute[a];
+    const rb = r.tripRoute[b];
+    // Most specific first (compile-transfer-rules.ts): the first that matches wins.
+    for (let i = 0; i < r.ruleCount; i++) {
+      if (r.ruleFromTrip[i] >= 0 ? r.ruleFromTrip[i] !== a : r.ruleFromRoute[i] >= 0 && r.ruleFromRoute[i] !== ra) continue;
+      if (r.ruleToTrip[i] >= 0 ? r.ruleToTrip[i] !== b : r.ruleToRoute[i] >= 0 && r.ruleToRoute[i] !== rb) continue;
+      if ((r.ruleFromStop[i] >= 0 && r.ruleFromStop[i] !== fromStop) || (r.ruleToStop[i] >= 0 && r.ruleToStop[i] !== toStop)) continue;
+      return r.ruleType[i] + 4 * r.ruleSeconds[i];
+    }
+    return -1;
+  }
+
   patternOf(instance: TripInstance): PatternIdx {
     return this.network.trips.pattern[this.tripOf(instance)];
   }
@@ -558,6 +591,18 @@ interface FootpathList {
  * to itself, which is no walk but the minimum time to change there (transfers.txt, build-footpaths.ts). Once per
  * network.
  */
+/** PatternIdx -> 1 when a transfers.txt rule may apply to a change from (to) one of its trips (touchFrom, touchTo). */
+const patternsTouched = derivedIndex("routing: patterns with a trip a transfers.txt route or trip rule may apply to", (network: Network) => {
+  const { touchFrom, touchTo } = network.transferRules;
+  const from = new Uint8Array(network.patterns.count);
+  const to = new Uint8Array(network.patterns.count);
+  for (let t = 0; t < network.trips.count; t++) {
+    if (touchFrom[t] === 1) from[network.trips.pattern[t]] = 1;
+    if (touchTo[t] === 1) to[network.trips.pattern[t]] = 1;
+  }
+  return { from, to };
+});
+
 const footpathsBySeconds = derivedIndex("routing: stop -> footpaths out and in, shortest first; minimum change time at a stop", buildFootpaths);
 
 function buildFootpaths(network: Network): { out: FootpathList; in: FootpathList; sameStop: Uint16Array } {

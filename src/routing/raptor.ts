@@ -21,6 +21,9 @@
  *   while the walks from that ride's arrival stay. A label is one time per stop and round, so a walk reaching the
  *   stop later than the ride in the same round is not kept to board from there (the usual RAPTOR approximation,
  *   as for the change time): docs/COMPATIBILITY.md.
+ * - transfers.txt rows naming routes or trips (view.ruled): a boarding after a ride whose trips a rule may touch
+ *   (view.touches, one array read) looks for the first trip the most specific rule lets it catch (boardRuled); the
+ *   others board as without rules, so a network without such rows scans as before (docs/COMPATIBILITY.md P24).
  * - Staying on board (transfers.txt transfer_type 4, trips.block_id: view.stayOnBoard): a scan whose trip rides to
  *   its pattern's last stop (arrive-by: from its first) rides on, in the same round, along the trip the view links it
  *   to, as one ride (rideOn); the parts are logged (seatLog) for the journey's legs.
@@ -84,6 +87,9 @@ function zeroBounds(n: number): Int32Array {
 
 /** Trips a passenger stays seated through after the one boarded, at most (rideOn): a bound, not a rule. */
 const MAX_SEATED_TRIPS = 16;
+
+/** Trips boardRuled looks at for one a transfers.txt rule lets a change catch: a bound, not a rule. */
+const RULED_TRIES = 16;
 
 /** Trips rideAround looks at, per position, for one that stops where the scan's trip skips a stop. */
 const SKIP_TRIES = 8;
@@ -153,10 +159,17 @@ class RaptorSearch {
   private readonly trail: LabelTrail;
   /** view.seated, read once: whether a scan reaching a pattern's end asks about staying on board. */
   private readonly seated: boolean;
+  /** view.ruled, read once: whether a boarding after a ride asks about transfers.txt route and trip rules. */
+  private readonly ruled: boolean;
+  /** The change ruledChange found: the ride before it, the stop that ride is left at, its label there. */
+  private changeRide: TripInstance = NO_TRIP;
+  private changeStop = 0;
+  private changeAt = 0;
 
   constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
     this.v = view;
     this.seated = view.seated;
+    this.ruled = view.ruled;
     this.lb = bounds;
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
@@ -559,6 +572,7 @@ class RaptorSearch {
     const end = v.patternStopStart[p + 1];
     const slack = v.sameStopSeconds;
     const bound = this.targetLabel[k];
+    const ruled = this.ruled;
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
     let tripWalk = 0;
@@ -578,11 +592,16 @@ class RaptorSearch {
       const prev = label[before + stop];
       // A change at one stop after a ride takes the view's transfer time; NO_CHANGE: none is possible there.
       const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
-      if (change === NO_CHANGE) continue;
-      const ready = prev + change;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
-      if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
-      const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
+      let t: TripInstance;
+      if (ruled && before > 0 && this.ruledChange(k, stop, p)) {
+        t = this.boardRuled(p, pos, stop, prev, change === NO_CHANGE ? Infinity : prev + change);
+      } else {
+        if (change === NO_CHANGE) continue;
+        const ready = prev + change;
+        if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
+        t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
+      }
       if (t === NO_TRIP) continue;
       const dep = v.departure(t, pos);
       if (dep + lb[stop] >= bound) continue; // it arrives no earlier than the best journey to the target so far
@@ -606,6 +625,7 @@ class RaptorSearch {
     const base = v.patternStopStart[p];
     const slack = v.sameStopSeconds;
     const bound = this.targetLabel[k];
+    const ruled = this.ruled;
     let trip: TripInstance = NO_TRIP;
     let alightPos = 0;
     let tripWalk = 0;
@@ -622,11 +642,16 @@ class RaptorSearch {
       const prev = label[before + stop];
       // The latest arrival at this stop that still makes the rest of the journey.
       const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
-      if (change === NO_CHANGE) continue;
-      const need = -(prev + change);
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
-      if (need < tripArr) continue;
-      const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
+      let t: TripInstance;
+      if (ruled && before > 0 && this.ruledChange(k, stop, p)) {
+        t = this.boardRuled(p, pos, stop, prev, change === NO_CHANGE ? Infinity : prev + change);
+      } else {
+        if (change === NO_CHANGE) continue;
+        const need = -(prev + change);
+        if (need < tripArr) continue;
+        t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
+      }
       if (t === NO_TRIP) continue;
       const arr = v.arrival(t, pos);
       if (-arr + lb[stop] >= bound) continue;
@@ -638,6 +663,54 @@ class RaptorSearch {
       }
     }
     if (trip !== NO_TRIP && this.seated) this.rideOn(k, trip, p, alightPos, tripWalk, marked, changed);
+  }
+
+  /**
+   * Whether boarding pattern p at `stop` in round k is a change a transfers.txt route or trip rule may apply to
+   * (view.touches, patternTouched*); if so it keeps the ride before it (arrive-by: after it), the stop that ride is
+   * left (boarded) at, this stop or the other end of the walk, and its label there, for boardRuled. Labels inherited
+   * from an earlier round are followed down to the round that set them, as reconstruct-journey.ts does.
+   */
+  private ruledChange(k: number, stop: number, p: number): boolean {
+    const { s, v, n, back } = this;
+    let r = k - 1;
+    while (r > 0 && s.setIter[r * n + stop] === 0) r--;
+    if (r === 0) return false; // reached on foot from the start: the first boarding is no change
+    const link = s.walkLink[r * n + stop];
+    const from = link >= 0 ? link : stop;
+    let q = r;
+    while (q > 0 && s.rideSet[q * n + from] === 0) q--;
+    if (q === 0) return false;
+    const ride = s.ride[q * n + from];
+    if (!v.touches(ride, !back) && (back ? v.patternTouchedFrom : v.patternTouchedTo)[p] === 0) return false;
+    this.changeRide = ride;
+    this.changeStop = from;
+    this.changeAt = s.rideLabel[q * n + from];
+    return true;
+  }
+
+  /**
+   * The first trip of pattern p at `stop` (arrive-by: the last) that the change ruledChange found may catch under
+   * the most specific transfers.txt rule (view.transferRule): type 3 none; type 2 from the ride's arrival plus
+   * min_transfer_time (which replaces the walk and the stop's change time, as stop-level rows do); type 1 (timed:
+   * the connection is held) from the arrival itself, after the walk if there is one; type 0 and no rule as without
+   * rules (`plain`: the label plus the stop's change time, Infinity where no change is possible). In label units
+   * (arrive-by: minus times). Looks at RULED_TRIES trips at most.
+   */
+  private boardRuled(p: number, pos: number, stop: number, prev: number, plain: number): TripInstance {
+    const { v, back } = this;
+    const at = this.changeAt;
+    const walked = this.changeStop !== stop;
+    let t = back ? v.latestTrip(p, pos, -at, NO_TRIP) : v.earliestTrip(p, pos, at, NO_TRIP);
+    for (let tries = 0; t !== NO_TRIP && tries < RULED_TRIES; tries++) {
+      const time = back ? -v.arrival(t, pos) : v.departure(t, pos);
+      const rule = back ? v.transferRule(t, stop, this.changeRide, this.changeStop) : v.transferRule(this.changeRide, this.changeStop, t, stop);
+      const type = rule < 0 ? 0 : rule & 3;
+      const ready = type === 3 ? Infinity : type === 2 ? at + (rule >> 2) : type === 1 ? (walked ? prev : at) : plain;
+      if (time >= ready) return t;
+      t = back ? v.latestTrip(p, pos, -time - 1, NO_TRIP) : v.earliestTrip(p, pos, time + 1, NO_TRIP);
+    }
+    return NO_TRIP;
   }
 
   /** Round k's footpaths from the stops a ride improved: one walk, never two in a row. */

@@ -111,16 +111,24 @@ function tighten(v: TransitView, back: boolean, segments: Segment[]): void {
     if (back) {
       const limit = bound === bound ? bound + gap : v.departure(instance, boardPos);
       const t = v.earliestTrip(pattern, boardPos, limit, instance);
-      if (t !== NO_TRIP && v.arrival(t, alightPos) <= v.arrival(instance, alightPos)) seg.instance = t;
+      if (t !== NO_TRIP && v.arrival(t, alightPos) <= v.arrival(instance, alightPos) && !ruledTrip(v, instance, t)) seg.instance = t;
       bound = v.arrival(seg.instance, alightPos);
     } else {
       const limit = bound === bound ? bound - gap : v.arrival(instance, alightPos);
       const t = v.latestTrip(pattern, alightPos, limit, instance);
-      if (t !== NO_TRIP && v.departure(t, boardPos) >= v.departure(instance, boardPos)) seg.instance = t;
+      if (t !== NO_TRIP && v.departure(t, boardPos) >= v.departure(instance, boardPos) && !ruledTrip(v, instance, t)) seg.instance = t;
       bound = v.departure(seg.instance, boardPos);
     }
     walk = -1;
   }
+}
+
+/**
+ * Whether a transfers.txt route or trip rule may apply to a change from or to either trip: tighten then keeps the
+ * trip the search chose, whose changes the rules allowed, rather than judge another's.
+ */
+function ruledTrip(v: TransitView, a: TripInstance, b: TripInstance): boolean {
+  return v.ruled && a !== b && (v.touches(a, true) || v.touches(a, false) || v.touches(b, true) || v.touches(b, false));
 }
 
 /** Gives segments in travel order their instants: rides as the view times them, walks beside them. */

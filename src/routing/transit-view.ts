@@ -122,6 +122,25 @@ export interface TransitView {
   /** The pattern of an instance. Per pattern, with stayOnBoard. */
   patternOf(instance: TripInstance): PatternIdx;
 
+  /**
+   * Whether any transfers.txt row of types 0-3 names a route or a trip: without, a scan never asks transferRule.
+   */
+  readonly ruled: boolean;
+  /**
+   * Whether a rule may apply to a change from (`from`) or to the instance's trip: one array read, per boarding in a
+   * ruled view.
+   */
+  touches(instance: TripInstance, from: boolean): boolean;
+  /** PatternIdx -> 1 when a rule may apply to a change from (to) one of its trips. Per search. */
+  readonly patternTouchedFrom: Uint8Array;
+  readonly patternTouchedTo: Uint8Array;
+  /**
+   * The most specific rule for a change from instance `from`, left at `fromStop`, to instance `to`, boarded at
+   * `toStop`: -1 when none applies, else its transfer_type (0-3) plus 4 x its min_transfer_time. Only where
+   * `touches` says a rule may apply: a scan over the rules.
+   */
+  transferRule(from: TripInstance, fromStop: StopIdx, to: TripInstance, toStop: StopIdx): number;
+
   /** The trip and service date of an instance. Not while routing. */
   tripOf(instance: TripInstance): TripIdx;
   serviceDateOf(instance: TripInstance): ServiceDate;

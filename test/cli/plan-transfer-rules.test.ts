@@ -81,4 +81,29 @@ describe("lijnwijzer plan with transfers.txt rules", () => {
       "   08:40:00    to Fixture Zuid [3_300603], 18 min",
     ]);
   });
+
+  it("plan - the trip-to-trip type 3 row beats the route rule: the 08:30 bus, as the trip-forbidden-transfer README says", async () => {
+    const lines = await planFixture("trip-forbidden-transfer", "300901", "300903", "2024-06-11T07:55:00");
+    expect(lines.slice(2, 7)).toEqual([
+      "1. 08:00:00 -> 08:40:00  40 min, 1 transfer  (best match)",
+      "   08:00:00  BUS 1 towards Knoop (trip 800) from Fixture Noord [3_300901]",
+      "   08:10:00    to Fixture Knoop [3_300902], 10 min",
+      "   08:10:00  wait 20 min at Fixture Knoop [3_300902]",
+      "   08:30:00  BUS 2 towards Zuid (trip 830) from Fixture Knoop [3_300902]",
+    ]);
+  });
+
+  it("plan - the route rule's 300 s at Knoop: the 08:20 bus; the timed transfer: the 08:10 one, no wait", async () => {
+    const route = await planFixture("route-min-transfer-time", "300801", "300803", "2024-06-11T07:55:00");
+    expect(route[2]).toBe("1. 08:00:00 -> 08:35:00  35 min, 1 transfer  (best match)");
+    expect(route[6]).toBe("   08:20:00  BUS 2 towards Zuid (trip 820) from Fixture Knoop [3_300802]");
+    const timed = await planFixture("timed-transfer", "301001", "301003", "2024-06-11T07:55:00");
+    expect(timed.slice(2, 7)).toEqual([
+      "1. 08:00:00 -> 08:25:00  25 min, 1 transfer  (best match)",
+      "   08:00:00  BUS 1 towards Knoop (trip 800) from Fixture Noord [3_301001]",
+      "   08:10:00    to Fixture Knoop [3_301002], 10 min",
+      "   08:10:00  BUS 2 towards Zuid (trip 810) from Fixture Knoop [3_301002]",
+      "   08:25:00    to Fixture Zuid [3_301003], 15 min",
+    ]);
+  });
 });

@@ -66,6 +66,24 @@ describe("routing fixtures", () => {
     expect(footpathSeconds(await fixtureNetwork("in-seat-transfer"), "300602", "300602")).toBe(300);
   });
 
+  it("route-min-transfer-time, trip-forbidden-transfer, timed-transfer - route and trip rules, most specific first", async () => {
+    const rules = async (name: "route-min-transfer-time" | "trip-forbidden-transfer" | "timed-transfer") => {
+      const n = await fixtureNetwork(name);
+      const r = n.transferRules;
+      const trip = (t: number) => (t < 0 ? "*" : n.strings.get(n.trips.gtfsId[t]));
+      const stop = (s: number) => (s < 0 ? "*" : n.strings.get(n.stops.number[s]));
+      const route = (x: number) => (x < 0 ? "*" : `r${x}`);
+      return Array.from({ length: r.ruleCount }, (_, i) =>
+        `${stop(r.ruleFromStop[i])}>${stop(r.ruleToStop[i])} ${route(r.ruleFromRoute[i])}>${route(r.ruleToRoute[i])} ${trip(r.ruleFromTrip[i])}>${trip(r.ruleToTrip[i])} ${r.ruleType[i]}/${r.ruleSeconds[i]}`,
+      );
+    };
+    expect(await rules("route-min-transfer-time")).toEqual(["*>* r0>r1 *>* 2/300"]);
+    expect(await rules("trip-forbidden-transfer")).toEqual(["*>* *>* L1T0800>L2T0815 3/0", "*>* r0>r1 *>* 2/120"]);
+    expect(await rules("timed-transfer")).toEqual(["301002>301002 *>* L1T0800>L2T0810 1/0"]);
+    // The stop-level rows stay the footpaths': Knoop's change time in timed-transfer.
+    expect(footpathSeconds(await fixtureNetwork("timed-transfer"), "301002", "301002")).toBe(300);
+  });
+
   it("walking-only, direct-trip, no-route - stops beyond the footpath radius get no footpath", async () => {
     for (const name of ["walking-only", "direct-trip", "no-route", "after-midnight", "dst-sunday", "realtime"] as const) {
       expect((await fixtureNetwork(name)).stops.footpathTo.length, name).toBe(0);

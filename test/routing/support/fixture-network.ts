@@ -28,7 +28,10 @@ export type RoutingFixture =
   | "no-change-at-stop"
   | "in-seat-transfer"
   | "block-continuation"
-  | "block-in-seat-forbidden";
+  | "block-in-seat-forbidden"
+  | "route-min-transfer-time"
+  | "trip-forbidden-transfer"
+  | "timed-transfer";
 
 const cache = new Map<string, Promise<Network>>();
 

@@ -101,3 +101,31 @@ describe("E1 staying on board", () => {
     expect((await plan(net, "300702", "300704", `tijdstip=${TUESDAY}T08:05:00&maxOverstappen=0`)).reiswegen).toEqual([]);
   });
 });
+
+describe("E1 with route and trip rules", () => {
+  const both = async (name: "route-min-transfer-time" | "trip-forbidden-transfer" | "timed-transfer", from: string, to: string) => {
+    const net = await fixtureNetwork(name);
+    const forward = summary(await plan(net, from, to, `tijdstip=${TUESDAY}T07:55:00`));
+    const backward = summary(await plan(net, from, to, `vertrekAankomst=AANKOMST&tijdstip=${TUESDAY}T08:50:00`));
+    return [forward.slice(0, 1), backward.slice(0, 1)];
+  };
+
+  it("routeplan - route 1 -> route 2 takes 300 s anywhere (type 2): L2T0813 missed, L2T0820 beats L3T0814 (README)", async () => {
+    const expected = [
+      "08:00:00-08:35:00 1* VOERTUIG 300801>300802 08:00:00-08:10:00 1/800 | WACHTEN 300802>300802 08:10:00-08:20:00 | VOERTUIG 300802>300803 08:20:00-08:35:00 2/820",
+    ];
+    expect(await both("route-min-transfer-time", "300801", "300803")).toEqual([expected, expected]);
+  });
+
+  it("routeplan - trip L1T0800 -> L2T0815 forbidden (type 3) wins over the route rule that allows it: L2T0830 (README)", async () => {
+    const expected = [
+      "08:00:00-08:40:00 1* VOERTUIG 300901>300902 08:00:00-08:10:00 1/800 | WACHTEN 300902>300902 08:10:00-08:30:00 | VOERTUIG 300902>300903 08:30:00-08:40:00 2/830",
+    ];
+    expect(await both("trip-forbidden-transfer", "300901", "300903")).toEqual([expected, expected]);
+  });
+
+  it("routeplan - a timed transfer (type 1) L1T0800 -> L2T0810 is held at Knoop: no wait, despite its 300 s change time (README)", async () => {
+    const expected = ["08:00:00-08:25:00 1* VOERTUIG 301001>301002 08:00:00-08:10:00 1/800 | VOERTUIG 301002>301003 08:10:00-08:25:00 2/810"];
+    expect(await both("timed-transfer", "301001", "301003")).toEqual([expected, expected]);
+  });
+});

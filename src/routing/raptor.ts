@@ -8,7 +8,8 @@
  *   time by a ride itself (`rideLabel`). Footpaths are relaxed from ride arrivals only, so two walks never follow
  *   each other: one walk between two rides. A ride is pruned by the ride label, not by a walk label, so that the
  *   ride reaching a destination stop is not hidden by a walk to that stop.
- * - Walking: a tie-break. At equal time and round the label with less walking (access, transfers, egress) wins.
+ * - Walking: a tie-break. At equal time and round the label with less walking (access, transfers, egress) wins; a
+ *   timed transfer (transfers.txt type 1) counts as TIMED_CREDIT seconds less, so that it wins where the rest ties.
  * - Access and egress: the walks of the query (StopAccess) start and end a journey; a transfer walk does not follow
  *   an access walk nor precede an egress walk, except when the query starts (ends) at a stop (0 s): then one
  *   footpath from (to) that stop may be the first (last) leg, as a person at a stop would cross the street.
@@ -88,6 +89,12 @@ function zeroBounds(n: number): Int32Array {
 /** Trips a passenger stays seated through after the one boarded, at most (rideOn): a bound, not a rule. */
 const MAX_SEATED_TRIPS = 16;
 
+/**
+ * Walking seconds a timed transfer (transfers.txt transfer_type 1) is worth in the tie-break: at equal time, and
+ * walking within a second, the journey whose change is held wins (docs/COMPATIBILITY.md P24).
+ */
+const TIMED_CREDIT = 1;
+
 /** Trips boardRuled looks at for one a transfers.txt rule lets a change catch: a bound, not a rule. */
 const RULED_TRIES = 16;
 
@@ -165,6 +172,8 @@ class RaptorSearch {
   private changeRide: TripInstance = NO_TRIP;
   private changeStop = 0;
   private changeAt = 0;
+  /** TIMED_CREDIT when boardRuled's trip is caught by a timed transfer (transfer_type 1), else 0. */
+  private timedCredit = 0;
 
   constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
     this.v = view;
@@ -571,7 +580,9 @@ class RaptorSearch {
     const base = v.patternStopStart[p];
     const end = v.patternStopStart[p + 1];
     const slack = v.sameStopSeconds;
-    const bound = this.targetLabel[k];
+    // With route or trip rules, a ride tying the best journey to the target is still followed: it may be the one a
+    // timed transfer holds, which wins the tie (TIMED_CREDIT).
+    const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
     const ruled = this.ruled;
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
@@ -594,8 +605,10 @@ class RaptorSearch {
       const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       let t: TripInstance;
+      let credit = 0;
       if (ruled && before > 0 && this.ruledChange(k, stop, p)) {
         t = this.boardRuled(p, pos, stop, prev, change === NO_CHANGE ? Infinity : prev + change);
+        credit = this.timedCredit;
       } else {
         if (change === NO_CHANGE) continue;
         const ready = prev + change;
@@ -605,7 +618,7 @@ class RaptorSearch {
       if (t === NO_TRIP) continue;
       const dep = v.departure(t, pos);
       if (dep + lb[stop] >= bound) continue; // it arrives no earlier than the best journey to the target so far
-      const w = walk[before + stop];
+      const w = walk[before + stop] - credit;
       if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && w < tripWalk) || (tripDep !== tripDep && this.ahead(t, trip, p, pos))) {
         trip = t;
         boardPos = pos;
@@ -624,7 +637,9 @@ class RaptorSearch {
     const now = k * n;
     const base = v.patternStopStart[p];
     const slack = v.sameStopSeconds;
-    const bound = this.targetLabel[k];
+    // With route or trip rules, a ride tying the best journey to the target is still followed: it may be the one a
+    // timed transfer holds, which wins the tie (TIMED_CREDIT).
+    const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
     const ruled = this.ruled;
     let trip: TripInstance = NO_TRIP;
     let alightPos = 0;
@@ -644,8 +659,10 @@ class RaptorSearch {
       const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
       let t: TripInstance;
+      let credit = 0;
       if (ruled && before > 0 && this.ruledChange(k, stop, p)) {
         t = this.boardRuled(p, pos, stop, prev, change === NO_CHANGE ? Infinity : prev + change);
+        credit = this.timedCredit;
       } else {
         if (change === NO_CHANGE) continue;
         const need = -(prev + change);
@@ -655,7 +672,7 @@ class RaptorSearch {
       if (t === NO_TRIP) continue;
       const arr = v.arrival(t, pos);
       if (-arr + lb[stop] >= bound) continue;
-      const w = walk[before + stop];
+      const w = walk[before + stop] - credit;
       if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && w < tripWalk) || (tripArr !== tripArr && this.ahead(t, trip, p, pos))) {
         trip = t;
         alightPos = pos;
@@ -702,12 +719,16 @@ class RaptorSearch {
     const at = this.changeAt;
     const walked = this.changeStop !== stop;
     let t = back ? v.latestTrip(p, pos, -at, NO_TRIP) : v.earliestTrip(p, pos, at, NO_TRIP);
+    this.timedCredit = 0;
     for (let tries = 0; t !== NO_TRIP && tries < RULED_TRIES; tries++) {
       const time = back ? -v.arrival(t, pos) : v.departure(t, pos);
       const rule = back ? v.transferRule(t, stop, this.changeRide, this.changeStop) : v.transferRule(this.changeRide, this.changeStop, t, stop);
       const type = rule < 0 ? 0 : rule & 3;
       const ready = type === 3 ? Infinity : type === 2 ? at + (rule >> 2) : type === 1 ? (walked ? prev : at) : plain;
-      if (time >= ready) return t;
+      if (time >= ready) {
+        if (type === 1 && rule >= 0) this.timedCredit = TIMED_CREDIT;
+        return t;
+      }
       t = back ? v.latestTrip(p, pos, -time - 1, NO_TRIP) : v.earliestTrip(p, pos, time + 1, NO_TRIP);
     }
     return NO_TRIP;

@@ -106,4 +106,15 @@ describe("lijnwijzer plan with transfers.txt rules", () => {
       "   08:25:00    to Fixture Zuid [3_301003], 15 min",
     ]);
   });
+
+  it("plan - at equal arrival the held change wins: line 3 at 08:10, as the timed-preferred README says", async () => {
+    const lines = await planFixture("timed-preferred", "301101", "301103", "2024-06-11T07:55:00");
+    expect(lines.slice(2, 7)).toEqual([
+      "1. 08:00:00 -> 08:25:00  25 min, 1 transfer  (best match)",
+      "   08:00:00  BUS 1 towards Knoop (trip 800) from Fixture Noord [3_301101]",
+      "   08:10:00    to Fixture Knoop [3_301102], 10 min",
+      "   08:10:00  BUS 3 towards Zuid (trip 810) from Fixture Knoop [3_301102]",
+      "   08:25:00    to Fixture Zuid [3_301103], 15 min",
+    ]);
+  });
 });

@@ -80,6 +80,9 @@ describe("routing fixtures", () => {
     expect(await rules("route-min-transfer-time")).toEqual(["*>* r0>r1 *>* 2/300"]);
     expect(await rules("trip-forbidden-transfer")).toEqual(["*>* *>* L1T0800>L2T0815 3/0", "*>* r0>r1 *>* 2/120"]);
     expect(await rules("timed-transfer")).toEqual(["301002>301002 *>* L1T0800>L2T0810 1/0"]);
+    const preferred = await fixtureNetwork("timed-preferred");
+    expect(preferred.transferRules.ruleCount).toBe(1);
+    expect(footpathSeconds(preferred, "301102", "301102")).toBeUndefined(); // a change at Knoop takes 0 s
     // The stop-level rows stay the footpaths': Knoop's change time in timed-transfer.
     expect(footpathSeconds(await fixtureNetwork("timed-transfer"), "301002", "301002")).toBe(300);
   });

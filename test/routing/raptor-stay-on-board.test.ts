@@ -52,3 +52,21 @@ describe("raptor - staying on board", () => {
     expect(plan(loop, "B", "C", TUESDAY, "09:15", true, 0)).toEqual(["08:35-09:10 0x: R2 B 08:35-A 08:45, +R3 A 08:50-C 09:10"]);
   });
 });
+
+describe("raptor - timed transfers", () => {
+  // Two trips from K to Z arrive together; a timed transfer (type 1) from T1 to either one makes it the answer.
+  const timed = (to: string) =>
+    net({
+      stops: { A: [0, 0], K: [0, 3000], Z: [0, 6000] },
+      trips: ["T1 bus: A 08:00, K 08:10", "P1 bus: K 08:10, Z 08:25", "Q1 bus: K 08:12, Z 08:25"],
+      transfers: [["K", "K", 1, undefined, "T1", to]],
+    });
+
+  it("raptor - at equal arrival, transfers and walking, the change a timed transfer holds wins, whichever trip it is", () => {
+    for (const to of ["P1", "Q1"]) {
+      expect(plan(timed(to), "A", "Z", TUESDAY, "07:55"), to).toEqual([`08:00-08:25 1x: T1 A 08:00-K 08:10, ${to} K 08:${to === "P1" ? 10 : 12}-Z 08:25`]);
+    }
+    // Arrive-by ties at the origin, not at K, where Q1 leaving later is the better label: the held P1 is not seen.
+    expect(plan(timed("P1"), "A", "Z", TUESDAY, "08:30", true)).toEqual(["08:00-08:25 1x: T1 A 08:00-K 08:10, Q1 K 08:12-Z 08:25"]);
+  });
+});

@@ -31,7 +31,8 @@ export type RoutingFixture =
   | "block-in-seat-forbidden"
   | "route-min-transfer-time"
   | "trip-forbidden-transfer"
-  | "timed-transfer";
+  | "timed-transfer"
+  | "timed-preferred";
 
 const cache = new Map<string, Promise<Network>>();
 

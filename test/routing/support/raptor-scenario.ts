@@ -27,7 +27,8 @@ export interface ScenarioSpec {
   /** name -> [metres east, metres north], optional wheelchair_boarding (default 1). */
   stops: Record<string, [number, number, number?]>;
   trips: string[];
-  transfers?: Array<[string, string, number, number?]>;
+  /** [from stop, to stop, transfer_type, min_transfer_time?, from trip?, to trip?]; "" for a stop left empty. */
+  transfers?: Array<[string, string, number, number?, string?, string?]>;
 }
 
 export function net(spec: ScenarioSpec): Network {
@@ -63,7 +64,16 @@ export function net(spec: ScenarioSpec): Network {
     calendars: [calendar("WEEK", "1111100", 20240101, 20241231), calendar("SUN", "0000001", 20240101, 20241231), calendar("ALL", "1111111", 20240101, 20241231)],
   });
   f.transfers = (spec.transfers ?? []).map(
-    ([from, to, type, seconds]): TransferRow => ({ fromStopId: from, toStopId: to, fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType: type, minTransferTime: seconds }),
+    ([from, to, type, seconds, fromTrip, toTrip]): TransferRow => ({
+      fromStopId: from,
+      toStopId: to,
+      fromRouteId: "",
+      toRouteId: "",
+      fromTripId: fromTrip ?? "",
+      toTripId: toTrip ?? "",
+      transferType: type,
+      minTransferTime: seconds,
+    }),
   );
   return compileNetwork([{ feed: f, profile: "generic" }], { now: new Date("2024-01-01T00:00:00Z") });
 }

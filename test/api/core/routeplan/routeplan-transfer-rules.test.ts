@@ -128,4 +128,16 @@ describe("E1 with route and trip rules", () => {
     const expected = ["08:00:00-08:25:00 1* VOERTUIG 301001>301002 08:00:00-08:10:00 1/800 | VOERTUIG 301002>301003 08:10:00-08:25:00 2/810"];
     expect(await both("timed-transfer", "301001", "301003")).toEqual([expected, expected]);
   });
+
+  it("routeplan - at equal arrival, the timed transfer (L1T0800 -> L3T0810, type 1) wins over L2T0812 (README)", async () => {
+    const net = await fixtureNetwork("timed-preferred");
+    const first = (body: Json) => summary(body).slice(0, 1);
+    expect(first(await plan(net, "301101", "301103", `tijdstip=${TUESDAY}T07:55:00`))).toEqual([
+      "08:00:00-08:25:00 1* VOERTUIG 301101>301102 08:00:00-08:10:00 1/800 | VOERTUIG 301102>301103 08:10:00-08:25:00 3/810",
+    ]);
+    // Arrive-by: leaving Knoop later (L2T0812) is the better label there, before any tie (docs/COMPATIBILITY.md P24).
+    expect(first(await plan(net, "301101", "301103", `vertrekAankomst=AANKOMST&tijdstip=${TUESDAY}T08:50:00`))).toEqual([
+      "08:00:00-08:25:00 1* VOERTUIG 301101>301102 08:00:00-08:10:00 1/800 | WACHTEN 301102>301102 08:10:00-08:12:00 | VOERTUIG 301102>301103 08:12:00-08:25:00 2/812",
+    ]);
+  });
 });

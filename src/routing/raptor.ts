@@ -596,6 +596,8 @@ class RaptorSearch {
         else if (a <= rideLabel[now + stop] && a + lb[stop] < bound) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, -1, marked, changed);
         else if (a !== a) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
+      // Boarding at the last stop rides nothing (staying on board there is the trip it was, not one boarded there).
+      if (row === end - 1) break;
       // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
       // in the round after they were reached, with fewer rides (OTP's "reached in previous round").
       if (markedBefore[stop] === 0 || boardable[row] === 0) continue;
@@ -652,6 +654,7 @@ class RaptorSearch {
         else if (d <= rideLabel[now + stop] && d + lb[stop] < bound) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, -1, marked, changed);
         else if (d !== d) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
+      if (row === base) break;
       if (markedBefore[stop] === 0 || alightable[row] === 0) continue;
       const pos = row - base;
       const prev = label[before + stop];

@@ -95,6 +95,9 @@ const MAX_SEATED_TRIPS = 16;
  */
 const TIMED_CREDIT = 1;
 
+/** Later trips of a scanned pattern rideOnLater looks at for one that goes on into another. */
+const LATER_SEATED_TRIES = 2;
+
 /** Trips boardRuled looks at for one a transfers.txt rule lets a change catch: a bound, not a rule. */
 const RULED_TRIES = 16;
 
@@ -477,7 +480,7 @@ class RaptorSearch {
    * the stops its first trip reached earlier, and its next turn again, so a block is followed a trip or two, not
    * the whole day (docs/COMPATIBILITY.md P23).
    */
-  private rideOn(k: number, trip: TripInstance, p: number, boarded: number, walk: number, marked: StopSet, changed: StopSet): void {
+  private rideOn(k: number, trip: TripInstance, p: number, boarded: number, walk: number, marked: StopSet, changed: StopSet): boolean {
     const { s, v, back, lb } = this;
     const now = k * this.n;
     let cur = trip;
@@ -487,9 +490,9 @@ class RaptorSearch {
     for (let hops = 0; hops < MAX_SEATED_TRIPS; hops++) {
       const last = v.patternStopStart[pattern + 1] - v.patternStopStart[pattern] - 1;
       const end = back ? v.departure(cur, 0) : v.arrival(cur, last);
-      if (end !== end) return; // it does not reach its last stop (real-time): nobody rides on
+      if (end !== end) return hops > 0; // it does not reach its last stop (real-time): nobody rides on
       const next = v.stayOnBoard(cur, back);
-      if (next === NO_TRIP) return;
+      if (next === NO_TRIP) return hops > 0;
       seat = back ? s.logSeat(cur, pattern, 0, from, seat) : s.logSeat(cur, pattern, from, last, seat);
       const q = v.patternOf(next);
       const base = v.patternStopStart[q];
@@ -499,15 +502,33 @@ class RaptorSearch {
         if ((back ? v.boardable : v.alightable)[base + pos] === 0) continue;
         const stop = v.patternStops[base + pos];
         const time = back ? -v.departure(next, pos) : v.arrival(next, pos);
-        if (time >= this.targetLabel[k]) return;
+        if (time >= this.targetLabel[k]) return true;
         if (time <= s.rideLabel[now + stop] && time + lb[stop] < this.targetLabel[k]) {
           if (this.rideTo(k, stop, time, walk, next, q, back ? qLast : 0, pos, seat, marked, changed)) improved = true;
         }
       }
-      if (!improved) return;
+      if (!improved) return true;
       cur = next;
       pattern = q;
       from = back ? qLast : 0;
+    }
+    return true;
+  }
+
+  /**
+   * rideOn from the scan's trip, the first that can be boarded; when that one goes on into no other trip, from the
+   * next ones of the pattern (LATER_SEATED_TRIES at most), which can be boarded at the same stop too: a later bus
+   * that runs on as another line reaches its stops with one transfer fewer (trips of a pattern never overtake, so
+   * only a continuation can make a later trip worth riding).
+   */
+  private rideOnLater(k: number, trip: TripInstance, p: number, boarded: number, walk: number, marked: StopSet, changed: StopSet): void {
+    const { v, back } = this;
+    let t = trip;
+    for (let tries = 0; tries <= LATER_SEATED_TRIES && t !== NO_TRIP; tries++) {
+      if (this.rideOn(k, t, p, boarded, walk, marked, changed)) return;
+      const time = back ? v.arrival(t, boarded) : v.departure(t, boarded);
+      if (time !== time) return;
+      t = back ? v.latestTrip(p, boarded, time - 1, NO_TRIP) : v.earliestTrip(p, boarded, time + 1, NO_TRIP);
     }
   }
 
@@ -627,7 +648,7 @@ class RaptorSearch {
         tripWalk = w;
       }
     }
-    if (trip !== NO_TRIP && this.seated) this.rideOn(k, trip, p, boardPos, tripWalk, marked, changed);
+    if (trip !== NO_TRIP && this.seated) this.rideOnLater(k, trip, p, boardPos, tripWalk, marked, changed);
   }
 
   // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
@@ -682,7 +703,7 @@ class RaptorSearch {
         tripWalk = w;
       }
     }
-    if (trip !== NO_TRIP && this.seated) this.rideOn(k, trip, p, alightPos, tripWalk, marked, changed);
+    if (trip !== NO_TRIP && this.seated) this.rideOnLater(k, trip, p, alightPos, tripWalk, marked, changed);
   }
 
   /**

@@ -70,3 +70,14 @@ describe("raptor - timed transfers", () => {
     expect(plan(timed("P1"), "A", "Z", TUESDAY, "08:30", true)).toEqual(["08:00-08:25 1x: T1 A 08:00-K 08:10, Q1 K 08:12-Z 08:25"]);
   });
 });
+
+describe("raptor - a later trip that runs on", () => {
+  it("raptor - the first bus ends at K, the next one runs on to Z as line U: with no transfer, the next one", () => {
+    const later = net({
+      stops: { A: [0, 0], K: [0, 3000], Z: [0, 6000] },
+      trips: ["T1 bus route=T: A 08:00, K 08:10", "T2 bus route=T block=V: A 08:10, K 08:20", "U2 bus block=V: K 08:22, Z 08:35"],
+    });
+    expect(plan(later, "A", "Z", TUESDAY, "07:55", false, 0)).toEqual(["08:10-08:35 0x: T2 A 08:10-K 08:20, +U2 K 08:22-Z 08:35"]);
+    expect(plan(later, "A", "Z", TUESDAY, "08:40", true, 0)).toEqual(["08:10-08:35 0x: T2 A 08:10-K 08:20, +U2 K 08:22-Z 08:35"]);
+  });
+});

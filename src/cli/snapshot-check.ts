@@ -96,6 +96,9 @@ export function checkNetwork(net: Network, path: string): void {
   indexes("transferRules.blockTrips", net.transferRules.blockTrips, trips.count);
   perRow("transferRules.blockGroup", net.transferRules.blockGroup, net.transferRules.blockTrips.length);
   perRow("transferRules.forbiddenTo", net.transferRules.forbiddenTo, net.transferRules.forbiddenFrom.length);
+  offsets("transferRules.ruleByTripStart", net.transferRules.ruleByTripStart, trips.count + 1, net.transferRules.ruleByTrip.length);
+  indexes("transferRules.ruleByTrip", net.transferRules.ruleByTrip, net.transferRules.ruleCount);
+  indexes("transferRules.ruleGeneral", net.transferRules.ruleGeneral, net.transferRules.ruleCount);
   if (services.days.length !== services.count * meta.wordsPerService) {
     fail(`services.days has ${services.days.length} words, not ${services.count} services x ${meta.wordsPerService}`);
   }

@@ -190,8 +190,19 @@ function compileTripRules(ctx: CompileContext, tripTable: TripTable, stopTable: 
     }
   }
   const column = (key: "fromStop" | "toStop" | "fromRoute" | "toRoute" | "fromTrip" | "toTrip" | "seconds") => Int32Array.from(rules, (r) => r[key]);
+  // The rules naming the arriving trip, per trip (CSR), and the others: a change reads its trip's few and the others.
+  const ruleByTripStart = new Uint32Array(trips.count + 1);
+  for (const r of rules) if (r.fromTrip >= 0) ruleByTripStart[r.fromTrip + 1]++;
+  for (let t = 0; t < trips.count; t++) ruleByTripStart[t + 1] += ruleByTripStart[t];
+  const ruleByTrip = new Uint32Array(ruleByTripStart[trips.count]);
+  const fill = ruleByTripStart.slice(0, trips.count);
+  const general: number[] = [];
+  rules.forEach((r, i) => (r.fromTrip >= 0 ? (ruleByTrip[fill[r.fromTrip]++] = i) : general.push(i)));
   return {
     ruleCount: rules.length,
+    ruleByTripStart,
+    ruleByTrip,
+    ruleGeneral: Uint32Array.from(general),
     tripRoute,
     touchFrom,
     touchTo,

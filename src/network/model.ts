@@ -481,6 +481,12 @@ export interface TransferRuleColumns {
    * platforms), most specific first (compile-transfer-rules.ts): 0 when the feed has none.
    */
   readonly ruleCount: number;
+  /** TripIdx -> first row in ruleByTrip of the rules naming it as from_trip_id; length trip count + 1 */
+  readonly ruleByTripStart: Uint32Array;
+  /** row -> rule, ascending (most specific first) */
+  readonly ruleByTrip: Uint32Array;
+  /** The rules naming no from_trip_id, ascending */
+  readonly ruleGeneral: Uint32Array;
   /** TripIdx -> a number for its route when a rule names the route, else -1 */
   readonly tripRoute: Int32Array;
   /** TripIdx -> 1 when a rule may apply to a change from (to) the trip: the one array read a search makes */

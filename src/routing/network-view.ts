@@ -482,14 +482,27 @@ class NetworkView implements TransitView {
     const b = this.tripOf(to);
     const ra = r.tripRoute[a];
     const rb = r.tripRoute[b];
-    // Most specific first (compile-transfer-rules.ts): the first that matches wins.
-    for (let i = 0; i < r.ruleCount; i++) {
-      if (r.ruleFromTrip[i] >= 0 ? r.ruleFromTrip[i] !== a : r.ruleFromRoute[i] >= 0 && r.ruleFromRoute[i] !== ra) continue;
-      if (r.ruleToTrip[i] >= 0 ? r.ruleToTrip[i] !== b : r.ruleToRoute[i] >= 0 && r.ruleToRoute[i] !== rb) continue;
-      if ((r.ruleFromStop[i] >= 0 && r.ruleFromStop[i] !== fromStop) || (r.ruleToStop[i] >= 0 && r.ruleToStop[i] !== toStop)) continue;
-      return r.ruleType[i] + 4 * r.ruleSeconds[i];
+    // Most specific first (compile-transfer-rules.ts): the first that matches wins, of the rules naming trip `a` and
+    // of the others, whichever comes first.
+    const matches = (i: number) =>
+      (r.ruleFromTrip[i] >= 0 || r.ruleFromRoute[i] < 0 || r.ruleFromRoute[i] === ra) &&
+      (r.ruleToTrip[i] >= 0 ? r.ruleToTrip[i] === b : r.ruleToRoute[i] < 0 || r.ruleToRoute[i] === rb) &&
+      (r.ruleFromStop[i] < 0 || r.ruleFromStop[i] === fromStop) &&
+      (r.ruleToStop[i] < 0 || r.ruleToStop[i] === toStop);
+    let found = -1;
+    for (let j = r.ruleByTripStart[a]; j < r.ruleByTripStart[a + 1]; j++) {
+      if (matches(r.ruleByTrip[j])) {
+        found = r.ruleByTrip[j];
+        break;
+      }
     }
-    return -1;
+    for (let j = 0; j < r.ruleGeneral.length && (found < 0 || r.ruleGeneral[j] < found); j++) {
+      if (matches(r.ruleGeneral[j])) {
+        found = r.ruleGeneral[j];
+        break;
+      }
+    }
+    return found < 0 ? -1 : r.ruleType[found] + 4 * r.ruleSeconds[found];
   }
 
   patternOf(instance: TripInstance): PatternIdx {

@@ -93,6 +93,7 @@ export function checkNetwork(net: Network, path: string): void {
     perRow(`transferRules.${name}`, net.transferRules[name], trips.count);
     indexes(`transferRules.${name}`, net.transferRules[name], name === "blockRow" ? net.transferRules.blockTrips.length : trips.count);
   }
+  perRow("transferRules.seatMay", net.transferRules.seatMay, trips.count);
   indexes("transferRules.blockTrips", net.transferRules.blockTrips, trips.count);
   perRow("transferRules.blockGroup", net.transferRules.blockGroup, net.transferRules.blockTrips.length);
   perRow("transferRules.forbiddenTo", net.transferRules.forbiddenTo, net.transferRules.forbiddenFrom.length);

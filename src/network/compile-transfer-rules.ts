@@ -90,7 +90,34 @@ export function compileTransferRules(ctx: CompileContext, tripTable: TripTable, 
     }
   });
   forbidden.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  // Which trips may run on (bit 1) or be run on into (bit 2) on some date: a type 4 link, or a later (earlier) trip of
+  // the block that starts where it ends (ends where it starts) and does not overlap it. A superset of the links any
+  // date makes: route planning asks about staying on board only on patterns with such a trip.
+  const seatMay = new Uint8Array(trips.count);
+  const { parentGtfsId } = stopTable.stops;
+  const noParent = ctx.pool.intern("");
+  const firstStop = (t: number) => patterns.stops[patterns.stopStart[trips.pattern[t]]];
+  const lastStop = (t: number) => patterns.stops[patterns.stopStart[trips.pattern[t] + 1] - 1];
+  const joins = (a: number, b: number) =>
+    leaves(b) >= arrives(a) && (lastStop(a) === firstStop(b) || (parentGtfsId[lastStop(a)] !== noParent && parentGtfsId[lastStop(a)] === parentGtfsId[firstStop(b)]));
+  for (let t = 0; t < trips.count; t++) {
+    if (seatNext[t] >= 0) seatMay[t] |= 1;
+    if (seatPrev[t] >= 0) seatMay[t] |= 2;
+  }
+  for (let start = 0; start < blockTrips.length; ) {
+    let end = start + 1;
+    while (end < blockTrips.length && blockGroup[end] === blockGroup[start]) end++;
+    for (let i = start; i < end; i++) {
+      for (let j = i + 1; j < end; j++) {
+        if (!joins(blockTrips[i], blockTrips[j])) continue;
+        seatMay[blockTrips[i]] |= 1;
+        seatMay[blockTrips[j]] |= 2;
+      }
+    }
+    start = end;
+  }
   return {
+    seatMay,
     ...compileTripRules(ctx, tripTable, stopTable),
     seatCount: seatCount + blockTrips.length,
     seatNext,

@@ -467,6 +467,8 @@ export interface TransferRuleColumns {
   readonly seatNext: Int32Array;
   /** TripIdx -> the TripIdx that continues into it (seatNext's inverse, for arrive-by searches); -1 for none */
   readonly seatPrev: Int32Array;
+  /** TripIdx -> bit 1: it may run on into another trip on some date; bit 2: another may run on into it */
+  readonly seatMay: Uint8Array;
   /** TripIdx -> its row in blockTrips; -1 when it has no block_id shared with another trip */
   readonly blockRow: Int32Array;
   /** row -> TripIdx: the trips of each block, by first departure, a block's rows together */

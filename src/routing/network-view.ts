@@ -396,6 +396,10 @@ class NetworkView implements TransitView {
     return this.network.transferRules.seatCount > 0;
   }
 
+  get patternSeated(): Uint8Array {
+    return patternsSeated(this.network);
+  }
+
   stayOnBoard(instance: TripInstance, backward: boolean): TripInstance {
     const rules = this.network.transferRules;
     const d = instance & SLOT_MASK;
@@ -604,6 +608,14 @@ interface FootpathList {
  * to itself, which is no walk but the minimum time to change there (transfers.txt, build-footpaths.ts). Once per
  * network.
  */
+/** PatternIdx -> the seatMay bits of its trips, or-ed (compile-transfer-rules.ts). */
+const patternsSeated = derivedIndex("routing: patterns with a trip that may run on into another, or be run on into", (network: Network) => {
+  const { seatMay } = network.transferRules;
+  const out = new Uint8Array(network.patterns.count);
+  for (let t = 0; t < network.trips.count; t++) out[network.trips.pattern[t]] |= seatMay[t];
+  return out;
+});
+
 /** PatternIdx -> 1 when a transfers.txt rule may apply to a change from (to) one of its trips (touchFrom, touchTo). */
 const patternsTouched = derivedIndex("routing: patterns with a trip a transfers.txt route or trip rule may apply to", (network: Network) => {
   const { touchFrom, touchTo } = network.transferRules;

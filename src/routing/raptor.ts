@@ -169,8 +169,12 @@ class RaptorSearch {
   private readonly trail: LabelTrail;
   /** view.seated, read once: whether a scan reaching a pattern's end asks about staying on board. */
   private readonly seated: boolean;
+  /** view.patternSeated, read once (a view may compute it on demand). */
+  private readonly patternSeated: Uint8Array;
   /** view.ruled, read once: whether a boarding after a ride asks about transfers.txt route and trip rules. */
   private readonly ruled: boolean;
+  /** view.patternTouchedFrom (arrive-by) or patternTouchedTo, read once when ruled. */
+  private readonly patternTouched: Uint8Array;
   /** The change ruledChange found: the ride before it, the stop that ride is left at, its label there. */
   private changeRide: TripInstance = NO_TRIP;
   private changeStop = 0;
@@ -181,7 +185,9 @@ class RaptorSearch {
   constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
     this.v = view;
     this.seated = view.seated;
+    this.patternSeated = this.seated ? view.patternSeated : new Uint8Array(0);
     this.ruled = view.ruled;
+    this.patternTouched = !this.ruled ? new Uint8Array(0) : query.arriveBy ? view.patternTouchedFrom : view.patternTouchedTo;
     this.lb = bounds;
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
@@ -648,7 +654,7 @@ class RaptorSearch {
         tripWalk = w;
       }
     }
-    if (trip !== NO_TRIP && this.seated) this.rideOnLater(k, trip, p, boardPos, tripWalk, marked, changed);
+    if (trip !== NO_TRIP && this.seated && (this.patternSeated[p] & 1) !== 0) this.rideOnLater(k, trip, p, boardPos, tripWalk, marked, changed);
   }
 
   // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
@@ -703,7 +709,7 @@ class RaptorSearch {
         tripWalk = w;
       }
     }
-    if (trip !== NO_TRIP && this.seated) this.rideOnLater(k, trip, p, alightPos, tripWalk, marked, changed);
+    if (trip !== NO_TRIP && this.seated && (this.patternSeated[p] & 2) !== 0) this.rideOnLater(k, trip, p, alightPos, tripWalk, marked, changed);
   }
 
   /**
@@ -723,7 +729,7 @@ class RaptorSearch {
     while (q > 0 && s.rideSet[q * n + from] === 0) q--;
     if (q === 0) return false;
     const ride = s.ride[q * n + from];
-    if (!v.touches(ride, !back) && (back ? v.patternTouchedFrom : v.patternTouchedTo)[p] === 0) return false;
+    if (!v.touches(ride, !back) && this.patternTouched[p] === 0) return false;
     this.changeRide = ride;
     this.changeStop = from;
     this.changeAt = s.rideLabel[q * n + from];

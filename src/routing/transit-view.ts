@@ -119,6 +119,11 @@ export interface TransitView {
    * Asked once per scan that rides to a pattern's end (start): per pattern, not hot.
    */
   stayOnBoard(instance: TripInstance, backward: boolean): TripInstance;
+  /**
+   * PatternIdx -> bit 1 when one of its trips may run on into another (stayOnBoard forwards), bit 2 when one may be
+   * run on into (backwards): a scan asks stayOnBoard only there. Per pattern.
+   */
+  readonly patternSeated: Uint8Array;
   /** The pattern of an instance. Per pattern, with stayOnBoard. */
   patternOf(instance: TripInstance): PatternIdx;
 

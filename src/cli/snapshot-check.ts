@@ -88,7 +88,12 @@ export function checkNetwork(net: Network, path: string): void {
     if (end > stopTimes.count) fail(`trip ${t}'s stop times end at ${end}, beyond the ${stopTimes.count} stop times`);
   }
   offsets("trips.noteStart", trips.noteStart, trips.count + 1, trips.noteRefs.length);
-  // Staying on board: a trip index or -1, which an Int32Array column reads as below any bound.
+  // Staying on board and transfer rules: a trip (rule) index or -1, which an Int32Array column reads as below any
+  // bound. A column missing (a file of an unreleased layout with this format version) is damage too.
+  const rules = net.transferRules as unknown as Record<string, unknown> | undefined;
+  for (const name of ["seatNext", "seatPrev", "seatMay", "blockRow", "blockTrips", "blockGroup", "forbiddenFrom", "forbiddenTo", "ruleByTripStart", "ruleByTrip", "ruleGeneral", "tripRoute", "touchFrom", "touchTo", "ruleFromStop", "ruleToStop", "ruleFromRoute", "ruleToRoute", "ruleFromTrip", "ruleToTrip", "ruleType", "ruleSeconds"]) {
+    if (!ArrayBuffer.isView(rules?.[name])) fail(`transferRules.${name} is missing`);
+  }
   for (const name of ["seatNext", "seatPrev", "blockRow"] as const) {
     perRow(`transferRules.${name}`, net.transferRules[name], trips.count);
     indexes(`transferRules.${name}`, net.transferRules[name], name === "blockRow" ? net.transferRules.blockTrips.length : trips.count);

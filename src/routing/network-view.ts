@@ -27,10 +27,14 @@
  * MOTORISCHE_BEPERKING accessibility bit (which the compiler sets from wheelchair_boarding 1 when a feed has no
  * accessibility column). With `wheelchairUnknown` also trips and stops whose value is unknown (0); a known-negative
  * (2) one never. plan-journeys.ts decides when a plan asks for them.
+ *
+ * transfers.txt beyond the footpaths (compile-transfer-rules.ts): stayOnBoard links an instance to the trip a passenger
+ * rides on to, seated, on the same service date (a type 4 row, else the block's next trip running that date, starting
+ * where it ends); transferRule answers the most specific row naming routes or trips for one change.
  */
 import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
-import type { Network, PatternIdx, ServiceDate, StopIdx, TransportType, TripIdx } from "../network/model.js";
+import type { Network, PatternIdx, ServiceDate, StopIdx, TransferRuleColumns, TransportType, TripIdx } from "../network/model.js";
 import { TRANSPORT_TYPES } from "../network/model.js";
 import { derivedIndex, derivedIndexByKey } from "../network/derived-index.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
@@ -488,20 +492,15 @@ class NetworkView implements TransitView {
     const rb = r.tripRoute[b];
     // Most specific first (compile-transfer-rules.ts): the first that matches wins, of the rules naming trip `a` and
     // of the others, whichever comes first.
-    const matches = (i: number) =>
-      (r.ruleFromTrip[i] >= 0 || r.ruleFromRoute[i] < 0 || r.ruleFromRoute[i] === ra) &&
-      (r.ruleToTrip[i] >= 0 ? r.ruleToTrip[i] === b : r.ruleToRoute[i] < 0 || r.ruleToRoute[i] === rb) &&
-      (r.ruleFromStop[i] < 0 || r.ruleFromStop[i] === fromStop) &&
-      (r.ruleToStop[i] < 0 || r.ruleToStop[i] === toStop);
     let found = -1;
     for (let j = r.ruleByTripStart[a]; j < r.ruleByTripStart[a + 1]; j++) {
-      if (matches(r.ruleByTrip[j])) {
+      if (ruleMatches(r, r.ruleByTrip[j], ra, b, rb, fromStop, toStop)) {
         found = r.ruleByTrip[j];
         break;
       }
     }
     for (let j = 0; j < r.ruleGeneral.length && (found < 0 || r.ruleGeneral[j] < found); j++) {
-      if (matches(r.ruleGeneral[j])) {
+      if (ruleMatches(r, r.ruleGeneral[j], ra, b, rb, fromStop, toStop)) {
         found = r.ruleGeneral[j];
         break;
       }
@@ -528,6 +527,19 @@ class NetworkView implements TransitView {
     const dy = (lat[to] - lat[from]) * METERS_PER_DEGREE_LAT;
     return Math.round(Math.sqrt(dx * dx + dy * dy));
   }
+}
+
+/**
+ * Whether rule i holds for a change from a trip of route `ra` (its own trip the caller has matched, or any when the
+ * rule names none) at `fromStop` to trip `b` of route `rb` at `toStop`.
+ */
+function ruleMatches(r: TransferRuleColumns, i: number, ra: number, b: TripIdx, rb: number, fromStop: StopIdx, toStop: StopIdx): boolean {
+  return (
+    (r.ruleFromTrip[i] >= 0 || r.ruleFromRoute[i] < 0 || r.ruleFromRoute[i] === ra) &&
+    (r.ruleToTrip[i] >= 0 ? r.ruleToTrip[i] === b : r.ruleToRoute[i] < 0 || r.ruleToRoute[i] === rb) &&
+    (r.ruleFromStop[i] < 0 || r.ruleFromStop[i] === fromStop) &&
+    (r.ruleToStop[i] < 0 || r.ruleToStop[i] === toStop)
+  );
 }
 
 /** Whether a transfers.txt type 5 row forbids staying on board from trip a into trip b (pairs sorted by from, to). */

@@ -235,8 +235,10 @@ function stepLines(network: Network, zone: ZonedTime, clock: (ms: EpochMs) => st
   const unknown = s.accessUnknown;
   const boarding = [unknown?.trip ? "vehicle" : "", unknown?.from ? "stop" : ""].filter(Boolean);
   const mark = (parts: string[]) => (parts.length ? `  [wheelchair access unknown: ${parts.join(", ")}]` : "");
+  // Staying seated into the next trip (transfers.txt transfer_type 4, trips.block_id) is no change of vehicle.
+  const seated = s.stayOnBoard ? "stay on board: " : "";
   return [
-    `   ${passageTime(zone, clock, s.departure)}  ${s.transportType} ${number} towards ${p.destination} (trip ${p.tripNumber}) from ${placeName(network, s.from)}${mark(boarding)}`,
+    `   ${passageTime(zone, clock, s.departure)}  ${seated}${s.transportType} ${number} towards ${p.destination} (trip ${p.tripNumber}) from ${placeName(network, s.from)}${mark(boarding)}`,
     `   ${passageTime(zone, clock, s.arrival)}    to ${placeName(network, s.to)}, ${lasting}${mark(unknown?.to ? ["stop"] : [])}`,
   ];
 }

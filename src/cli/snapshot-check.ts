@@ -88,6 +88,23 @@ export function checkNetwork(net: Network, path: string): void {
     if (end > stopTimes.count) fail(`trip ${t}'s stop times end at ${end}, beyond the ${stopTimes.count} stop times`);
   }
   offsets("trips.noteStart", trips.noteStart, trips.count + 1, trips.noteRefs.length);
+  // Staying on board and transfer rules: a trip (rule) index or -1, which an Int32Array column reads as below any
+  // bound. A column missing (a file of an unreleased layout with this format version) is damage too.
+  const rules = net.transferRules as unknown as Record<string, unknown> | undefined;
+  for (const name of ["seatNext", "seatPrev", "seatMay", "blockRow", "blockTrips", "blockGroup", "forbiddenFrom", "forbiddenTo", "ruleByTripStart", "ruleByTrip", "ruleGeneral", "tripRoute", "touchFrom", "touchTo", "ruleFromStop", "ruleToStop", "ruleFromRoute", "ruleToRoute", "ruleFromTrip", "ruleToTrip", "ruleType", "ruleSeconds"]) {
+    if (!ArrayBuffer.isView(rules?.[name])) fail(`transferRules.${name} is missing`);
+  }
+  for (const name of ["seatNext", "seatPrev", "blockRow"] as const) {
+    perRow(`transferRules.${name}`, net.transferRules[name], trips.count);
+    indexes(`transferRules.${name}`, net.transferRules[name], name === "blockRow" ? net.transferRules.blockTrips.length : trips.count);
+  }
+  perRow("transferRules.seatMay", net.transferRules.seatMay, trips.count);
+  indexes("transferRules.blockTrips", net.transferRules.blockTrips, trips.count);
+  perRow("transferRules.blockGroup", net.transferRules.blockGroup, net.transferRules.blockTrips.length);
+  perRow("transferRules.forbiddenTo", net.transferRules.forbiddenTo, net.transferRules.forbiddenFrom.length);
+  offsets("transferRules.ruleByTripStart", net.transferRules.ruleByTripStart, trips.count + 1, net.transferRules.ruleByTrip.length);
+  indexes("transferRules.ruleByTrip", net.transferRules.ruleByTrip, net.transferRules.ruleCount);
+  indexes("transferRules.ruleGeneral", net.transferRules.ruleGeneral, net.transferRules.ruleCount);
   if (services.days.length !== services.count * meta.wordsPerService) {
     fail(`services.days has ${services.days.length} words, not ${services.count} services x ${meta.wordsPerService}`);
   }

@@ -122,9 +122,14 @@ export interface FrequencyRow {
   exactTimes: number;
 }
 
+/** One row of transfers.txt; an id left empty is "" (a row may name stops, routes, trips, or a mix). */
 export interface TransferRow {
   fromStopId: string;
   toStopId: string;
+  fromRouteId: string;
+  toRouteId: string;
+  fromTripId: string;
+  toTripId: string;
   transferType: number;
   minTransferTime: number | undefined;
 }

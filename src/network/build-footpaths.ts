@@ -1,4 +1,5 @@
 import KDBush from "kdbush";
+import { NO_CHANGE_SECONDS } from "./constants.js";
 import type { FootpathLinks } from "./footpath-links.js";
 
 /**
@@ -63,8 +64,10 @@ const WALKED = -2;
  * direction, a later row over an earlier one: a min_transfer_time (types 0-2) is the time of that pair, type 3 (not
  * possible) removes it, also within a station, and types 4 and 5 (in-seat, trip to trip) change no footpath. A row from
  * a stop (or a station, for each of its platforms) to itself with a min_transfer_time links the stop to itself with
- * that time: the time to change there (New York: `101,101,2,180` at each platform of Van Cortlandt Park); without a
- * time, or of type 3, it gives nothing.
+ * that time: the time to change there (New York: `101,101,2,180` at each platform of Van Cortlandt Park); of type 3
+ * with NO_CHANGE_SECONDS (constants.ts): no change of vehicle there at all, though walking on to another stop stays
+ * possible unless a row forbids that too (gtfs.org/schedule/reference/#transferstxt, transfer_type 3: "Transfers are
+ * not possible between routes at the location"); without a time, a type 0-2 row to itself gives nothing.
  */
 export function buildFootpaths(
   lat: Float64Array,
@@ -107,10 +110,11 @@ export function buildFootpaths(
   const overrides = new Map<number, Map<number, number>>();
   for (const t of links.transfers) {
     const type = t.row.transferType;
-    if (type > 3 || (t.from === t.to && (type === 3 || t.row.minTransferTime === undefined))) continue;
+    if (type > 3 || (t.from === t.to && type !== 3 && t.row.minTransferTime === undefined)) continue;
     let m = overrides.get(t.from);
     if (!m) overrides.set(t.from, (m = new Map()));
-    m.set(t.to, type === 3 ? FORBIDDEN : (t.row.minTransferTime ?? WALKED));
+    if (t.from === t.to) m.set(t.to, type === 3 ? NO_CHANGE_SECONDS : t.row.minTransferTime!);
+    else m.set(t.to, type === 3 ? FORBIDDEN : (t.row.minTransferTime ?? WALKED));
   }
   const forbidden = new Map<number, Set<number>>();
   for (const [from, m] of overrides) {

@@ -23,6 +23,7 @@ import { compilePlaces } from "./compile-places.js";
 import { compileServices } from "./compile-services.js";
 import { compileShapes } from "./compile-shapes.js";
 import { compileStops, indexStopPatterns } from "./compile-stops.js";
+import { compileTransferRules } from "./compile-transfer-rules.js";
 import { compileTrips } from "./compile-trips.js";
 import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
 import { footpathLinks } from "./footpath-links.js";
@@ -112,6 +113,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
   stops.footpathStart = fp.start;
   stops.footpathTo = fp.to;
   stops.footpathSeconds = fp.seconds;
+  stage("transfer rules");
+  const transferRules = compileTransferRules(ctx, tripTable, stopTable);
   stage("notes");
   const notes = compileNotes(ctx, stopTable.stopOf, tripTable);
   stage("diversions");
@@ -174,5 +177,6 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     places,
     geometry,
     keyHistory,
+    transferRules,
   };
 }

@@ -45,6 +45,8 @@ export function footpathLinks(inputs: readonly CompileInput[], stopTable: StopTa
       return s !== undefined ? [s] : (children.get(id) ?? []);
     };
     for (const row of feed.transfers) {
+      // Rows naming routes or trips hold between those only: compile-transfer-rules.ts, not the footpaths.
+      if (row.fromRouteId !== "" || row.toRouteId !== "" || row.fromTripId !== "" || row.toTripId !== "") continue;
       const named = stopTable.stopOf(f, row.fromStopId) !== undefined && stopTable.stopOf(f, row.toStopId) !== undefined;
       const out = named ? direct : viaStation;
       for (const from of resolve(row.fromStopId)) for (const to of resolve(row.toStopId)) out.push({ from, to, row });

@@ -456,6 +456,59 @@ export interface KeyHistoryColumns {
   readonly removed: Uint16Array;
 }
 
+/**
+ * The rules of transfers.txt between trips (compile-transfer-rules.ts); the stop-to-stop ones are the footpaths'
+ * (build-footpaths.ts).
+ */
+export interface TransferRuleColumns {
+  /** Type 4 links plus trips in blocks: 0 when no trip may be stayed on board from (route planning then never asks). */
+  readonly seatCount: number;
+  /** TripIdx -> the TripIdx a passenger rides on to, seated, at the trip's last stop (transfer_type 4); -1 for none */
+  readonly seatNext: Int32Array;
+  /** TripIdx -> the TripIdx that continues into it (seatNext's inverse, for arrive-by searches); -1 for none */
+  readonly seatPrev: Int32Array;
+  /** TripIdx -> bit 1: it may run on into another trip on some date; bit 2: another may run on into it */
+  readonly seatMay: Uint8Array;
+  /** TripIdx -> its row in blockTrips; -1 when it has no block_id shared with another trip */
+  readonly blockRow: Int32Array;
+  /** row -> TripIdx: the trips of each block, by first departure, a block's rows together */
+  readonly blockTrips: Uint32Array;
+  /** row -> the block (a number per feed and block_id) */
+  readonly blockGroup: Uint32Array;
+  /** i -> the two trips of a transfer_type 5 row (staying on board forbidden), sorted by from, then to */
+  readonly forbiddenFrom: Int32Array;
+  readonly forbiddenTo: Int32Array;
+  /**
+   * transfers.txt rows of types 0-3 naming a route or a trip, one rule per stop pair they name (a station: its
+   * platforms), most specific first (compile-transfer-rules.ts): 0 when the feed has none.
+   */
+  readonly ruleCount: number;
+  /** TripIdx -> first row in ruleByTrip of the rules naming it as from_trip_id; length trip count + 1 */
+  readonly ruleByTripStart: Uint32Array;
+  /** row -> rule, ascending (most specific first) */
+  readonly ruleByTrip: Uint32Array;
+  /** The rules naming no from_trip_id, ascending */
+  readonly ruleGeneral: Uint32Array;
+  /** TripIdx -> a number for its route when a rule names the route, else -1 */
+  readonly tripRoute: Int32Array;
+  /** TripIdx -> 1 when a rule may apply to a change from (to) the trip: the one array read a search makes */
+  readonly touchFrom: Uint8Array;
+  readonly touchTo: Uint8Array;
+  /** rule -> StopIdx where the arriving ride is left (the departing one boarded), -1 for any */
+  readonly ruleFromStop: Int32Array;
+  readonly ruleToStop: Int32Array;
+  /** rule -> the route number (tripRoute) of the arriving (departing) trip, -1 for any */
+  readonly ruleFromRoute: Int32Array;
+  readonly ruleToRoute: Int32Array;
+  /** rule -> the arriving (departing) TripIdx, -1 for any */
+  readonly ruleFromTrip: Int32Array;
+  readonly ruleToTrip: Int32Array;
+  /** rule -> transfer_type 0-3 */
+  readonly ruleType: Uint8Array;
+  /** rule -> min_transfer_time (seconds; 0 when empty) */
+  readonly ruleSeconds: Int32Array;
+}
+
 export interface Network {
   readonly meta: NetworkMeta;
   readonly strings: StringTable;
@@ -473,4 +526,6 @@ export interface Network {
   readonly geometry: GeometryColumns;
   /** Every key the network ever had, with when it was added and removed. */
   readonly keyHistory: KeyHistoryColumns;
+  /** Staying on board from trip to trip (transfers.txt types 4 and 5, trips.block_id). */
+  readonly transferRules: TransferRuleColumns;
 }

@@ -35,7 +35,7 @@ const ARRAY_TYPES = {
 type ArrayTypeName = keyof typeof ARRAY_TYPES;
 
 /** The column groups of a Network, in file order. */
-const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places", "geometry", "keyHistory"] as const;
+const GROUPS = ["stops", "lines", "lineDirections", "patterns", "trips", "stopTimes", "services", "notes", "places", "geometry", "keyHistory", "transferRules"] as const;
 
 interface ColumnEntry {
   name: string;
@@ -268,5 +268,6 @@ export function loadSnapshot(path: string): Network {
     places: groups.places,
     geometry: groups.geometry,
     keyHistory: groups.keyHistory,
+    transferRules: groups.transferRules,
   } as unknown as Network;
 }

@@ -53,7 +53,8 @@ export function assembleItinerary(ctx: PlanContext, j: Journey, realtime: Realti
     at = to;
   }
   if (j.arrivalMs > cursorMs) steps.push({ kind: "wait", from: at, to: at, departureMs: cursorMs, arrivalMs: j.arrivalMs, meters: 0 });
-  const vehicles = steps.filter((s) => s.kind === "vehicle").length;
+  // A trip stayed seated into is no transfer (transfers.txt transfer_type 4, trips.block_id).
+  const vehicles = steps.filter((s) => s.kind === "vehicle" && s.stayOnBoard !== true).length;
   const itinerary: Itinerary = {
     best: false,
     transfers: Math.max(0, vehicles - 1),
@@ -118,6 +119,7 @@ function vehicleStep(
     transportType: TRANSPORT_TYPES[lines.transportType[patterns.line[pattern]]],
     departure: passage(leg.fromPosition, stopTimes.departure[row0 + leg.fromPosition]),
     arrival: passage(leg.toPosition, stopTimes.arrival[row0 + leg.toPosition]),
+    ...(leg.stayOnBoard ? { stayOnBoard: true } : {}),
   };
 }
 

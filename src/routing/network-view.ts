@@ -26,10 +26,14 @@
  * MOTORISCHE_BEPERKING accessibility bit (which the compiler sets from wheelchair_boarding 1 when a feed has no
  * accessibility column). With `wheelchairUnknown` also trips and stops whose value is unknown (0); a known-negative
  * (2) one never. plan-journeys.ts decides when a plan asks for them.
+ *
+ * transfers.txt beyond the footpaths (compile-transfer-rules.ts): stayOnBoard links an instance to the trip a passenger
+ * rides on to, seated, on the same service date (a type 4 row, else the block's next trip running that date, starting
+ * where it ends); transferRule answers the most specific row naming routes or trips for one change.
  */
 import { addDays } from "../lib/service-date.js";
 import { type EpochMs, zonedTime } from "../lib/zoned-time.js";
-import type { Network, PatternIdx, ServiceDate, StopIdx, TransportType, TripIdx } from "../network/model.js";
+import type { Network, PatternIdx, ServiceDate, StopIdx, TransferRuleColumns, TransportType, TripIdx } from "../network/model.js";
 import { TRANSPORT_TYPES } from "../network/model.js";
 import { derivedIndex, derivedIndexByKey } from "../network/derived-index.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
@@ -411,6 +415,126 @@ class NetworkView implements TransitView {
     }
   }
 
+  // Staying on board (compile-transfer-rules.ts): a transfers.txt type 4 link, else the block's next trip that runs
+  // on the instance's own service date; the instance is found on that date.
+  get seated(): boolean {
+    return this.network.transferRules.seatCount > 0;
+  }
+
+  get patternSeated(): Uint8Array {
+    return patternsSeated(this.network);
+  }
+
+  stayOnBoard(instance: TripInstance, backward: boolean): TripInstance {
+    // A trip the real-time feed adds is in no block and no transfers.txt row.
+    if (this.live !== undefined && this.live.addedTripOf(instance) !== undefined) return NO_TRIP;
+    const rules = this.network.transferRules;
+    const d = instance & SLOT_MASK;
+    const t = this.dayTrips[d][instance >> SLOT_BITS];
+    const linked = (backward ? rules.seatPrev : rules.seatNext)[t];
+    if (linked >= 0) return this.usable(linked) ? this.instanceOn(d, linked) : NO_TRIP;
+    const row = rules.blockRow[t];
+    if (row < 0) return NO_TRIP;
+    const { blockTrips, blockGroup } = rules;
+    const step = backward ? -1 : 1;
+    for (let j = row + step; j >= 0 && j < blockTrips.length && blockGroup[j] === blockGroup[row]; j += step) {
+      const o = blockTrips[j];
+      const [a, b] = backward ? [o, t] : [t, o];
+      // Trips of the block that do not run this date, or overlap this one (another day's timetable), are not next.
+      if (this.firstDeparture(b) < this.lastArrival(a)) continue;
+      const next = this.instanceOn(d, o);
+      if (next === NO_TRIP) continue;
+      // The vehicle's next (previous) trip that date: a continuation only where it starts where the other ends, and
+      // neither a type 4 row elsewhere nor a type 5 row says otherwise.
+      if ((backward ? rules.seatNext[o] : rules.seatPrev[o]) >= 0 || !this.sameStopOrStation(this.lastStop(a), this.firstStop(b))) return NO_TRIP;
+      if (forbiddenSeat(rules.forbiddenFrom, rules.forbiddenTo, a, b) || !this.usable(o)) return NO_TRIP;
+      return next;
+    }
+    return NO_TRIP;
+  }
+
+  /** The instance of trip `t` on date slot d, NO_TRIP when it does not run then or its pattern may not be used. */
+  private instanceOn(d: number, t: TripIdx): TripInstance {
+    const p = this.network.trips.pattern[t];
+    if (this.patternOk[p] === 0) return NO_TRIP;
+    // A pattern's running trips are sorted by first departure (dayTrips): bisect to it, then past its equals.
+    const running = this.dayTrips[d];
+    const first = this.firstDeparture(t);
+    const end = this.dayStart[d][p + 1];
+    for (let r = bisect(this.dayDepartures[d], this.dayStart[d][p], end, first); r < end && this.dayDepartures[d][r] === first; r++) {
+      if (running[r] === t) return (r << SLOT_BITS) | d;
+    }
+    return NO_TRIP;
+  }
+
+  private firstDeparture(t: TripIdx): number {
+    return this.dep[this.stopTimeStart[t]];
+  }
+
+  private lastArrival(t: TripIdx): number {
+    const p = this.network.trips.pattern[t];
+    return this.arr[this.stopTimeStart[t] + this.patternStopStart[p + 1] - this.patternStopStart[p] - 1];
+  }
+
+  private firstStop(t: TripIdx): StopIdx {
+    return this.patternStops[this.patternStopStart[this.network.trips.pattern[t]]];
+  }
+
+  private lastStop(t: TripIdx): StopIdx {
+    return this.patternStops[this.patternStopStart[this.network.trips.pattern[t] + 1] - 1];
+  }
+
+  private sameStopOrStation(a: StopIdx, b: StopIdx): boolean {
+    if (a === b) return true;
+    const { parentGtfsId } = this.network.stops;
+    return parentGtfsId[a] === parentGtfsId[b] && this.network.strings.get(parentGtfsId[a]) !== "";
+  }
+
+  // Rules of transfers.txt naming routes or trips (compile-transfer-rules.ts).
+  get ruled(): boolean {
+    return this.network.transferRules.ruleCount > 0;
+  }
+
+  get patternTouchedFrom(): Uint8Array {
+    return patternsTouched(this.network).from;
+  }
+
+  get patternTouchedTo(): Uint8Array {
+    return patternsTouched(this.network).to;
+  }
+
+  touches(instance: TripInstance, from: boolean): boolean {
+    return (from ? this.network.transferRules.touchFrom : this.network.transferRules.touchTo)[this.tripOf(instance)] === 1;
+  }
+
+  transferRule(from: TripInstance, fromStop: StopIdx, to: TripInstance, toStop: StopIdx): number {
+    const r = this.network.transferRules;
+    const a = this.tripOf(from);
+    const b = this.tripOf(to);
+    const ra = r.tripRoute[a];
+    const rb = r.tripRoute[b];
+    // Most specific first (compile-transfer-rules.ts): the first that matches wins, of the rules naming trip `a` and
+    // of the others, whichever comes first.
+    let found = -1;
+    for (let j = r.ruleByTripStart[a]; j < r.ruleByTripStart[a + 1]; j++) {
+      if (ruleMatches(r, r.ruleByTrip[j], ra, b, rb, fromStop, toStop)) {
+        found = r.ruleByTrip[j];
+        break;
+      }
+    }
+    for (let j = 0; j < r.ruleGeneral.length && (found < 0 || r.ruleGeneral[j] < found); j++) {
+      if (ruleMatches(r, r.ruleGeneral[j], ra, b, rb, fromStop, toStop)) {
+        found = r.ruleGeneral[j];
+        break;
+      }
+    }
+    return found < 0 ? -1 : r.ruleType[found] + 4 * r.ruleSeconds[found];
+  }
+
+  patternOf(instance: TripInstance): PatternIdx {
+    return this.network.trips.pattern[this.tripOf(instance)];
+  }
+
   /** The scheduled trip of an instance; NONE32 for an added trip (addedTripOf). */
   tripOf(instance: TripInstance): TripIdx {
     if (this.live?.addedTripOf(instance) !== undefined) return NONE32;
@@ -432,6 +556,31 @@ class NetworkView implements TransitView {
     const dy = (lat[to] - lat[from]) * METERS_PER_DEGREE_LAT;
     return Math.round(Math.sqrt(dx * dx + dy * dy));
   }
+}
+
+/**
+ * Whether rule i holds for a change from a trip of route `ra` (its own trip the caller has matched, or any when the
+ * rule names none) at `fromStop` to trip `b` of route `rb` at `toStop`.
+ */
+function ruleMatches(r: TransferRuleColumns, i: number, ra: number, b: TripIdx, rb: number, fromStop: StopIdx, toStop: StopIdx): boolean {
+  return (
+    (r.ruleFromTrip[i] >= 0 || r.ruleFromRoute[i] < 0 || r.ruleFromRoute[i] === ra) &&
+    (r.ruleToTrip[i] >= 0 ? r.ruleToTrip[i] === b : r.ruleToRoute[i] < 0 || r.ruleToRoute[i] === rb) &&
+    (r.ruleFromStop[i] < 0 || r.ruleFromStop[i] === fromStop) &&
+    (r.ruleToStop[i] < 0 || r.ruleToStop[i] === toStop)
+  );
+}
+
+/** Whether a transfers.txt type 5 row forbids staying on board from trip a into trip b (pairs sorted by from, to). */
+function forbiddenSeat(from: Int32Array, to: Int32Array, a: TripIdx, b: TripIdx): boolean {
+  let lo = 0;
+  let hi = from.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (from[mid] < a || (from[mid] === a && to[mid] < b)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < from.length && from[lo] === a && to[lo] === b;
 }
 
 /** The first index in [lo, hi) of an ascending array whose value is `value` or more; hi when none is. */
@@ -523,6 +672,26 @@ interface FootpathList {
  * to itself, which is no walk but the minimum time to change there (transfers.txt, build-footpaths.ts). Once per
  * network.
  */
+/** PatternIdx -> the seatMay bits of its trips, or-ed (compile-transfer-rules.ts). */
+const patternsSeated = derivedIndex("routing: patterns with a trip that may run on into another, or be run on into", (network: Network) => {
+  const { seatMay } = network.transferRules;
+  const out = new Uint8Array(network.patterns.count);
+  for (let t = 0; t < network.trips.count; t++) out[network.trips.pattern[t]] |= seatMay[t];
+  return out;
+});
+
+/** PatternIdx -> 1 when a transfers.txt rule may apply to a change from (to) one of its trips (touchFrom, touchTo). */
+const patternsTouched = derivedIndex("routing: patterns with a trip a transfers.txt route or trip rule may apply to", (network: Network) => {
+  const { touchFrom, touchTo } = network.transferRules;
+  const from = new Uint8Array(network.patterns.count);
+  const to = new Uint8Array(network.patterns.count);
+  for (let t = 0; t < network.trips.count; t++) {
+    if (touchFrom[t] === 1) from[network.trips.pattern[t]] = 1;
+    if (touchTo[t] === 1) to[network.trips.pattern[t]] = 1;
+  }
+  return { from, to };
+});
+
 const footpathsBySeconds = derivedIndex("routing: stop -> footpaths out and in, shortest first; minimum change time at a stop", buildFootpaths);
 
 function buildFootpaths(network: Network): { out: FootpathList; in: FootpathList; sameStop: Uint16Array } {

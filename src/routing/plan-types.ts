@@ -97,6 +97,11 @@ export type PlanStep =
        * boarded, the stop left. Absent when the plan is not for a wheelchair or all three are known.
        */
       accessUnknown?: { trip: boolean; from: boolean; to: boolean };
+      /**
+       * The passenger stays on board from the vehicle step before (transfers.txt transfer_type 4, trips.block_id):
+       * no transfer. Absent otherwise.
+       */
+      stayOnBoard?: true;
     });
 
 export interface Itinerary {

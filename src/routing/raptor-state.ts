@@ -5,6 +5,9 @@
  */
 import { StopSet } from "./stop-set.js";
 
+/** Ints per entry of RaptorState.seatLog. */
+export const SEAT_ENTRY = 5;
+
 /** The typed arrays of a search, indexed round * stopCount + stop unless said otherwise; kept for the next search. */
 export class RaptorState {
   readonly n: number;
@@ -27,6 +30,18 @@ export class RaptorState {
   readonly ridePattern: Int32Array;
   readonly rideFar: Int32Array;
   readonly rideHere: Int32Array;
+  /**
+   * The ride label's earlier part when the passenger stayed on board into its trip (view.stayOnBoard): an entry of
+   * seatLog, else -1. Arrive-by: the later part.
+   */
+  readonly rideSeat: Int32Array;
+  /**
+   * Parts of rides a passenger stayed seated through, SEAT_ENTRY ints each: trip instance, pattern, the position
+   * boarded, the position left, and the entry of the part before it in the search's order (-1: boarded). Reset by
+   * each search; grows by doubling.
+   */
+  seatLog: Int32Array = new Int32Array(64 * SEAT_ENTRY);
+  seatLength = 0;
   /** StopIdx -> walking seconds from the search's start (its end), -1 when it is none; reset after each search. */
   readonly sourceSecs: Int32Array;
   readonly targetSecs: Int32Array;
@@ -36,6 +51,19 @@ export class RaptorState {
   readonly marked: [StopSet, StopSet];
   readonly changed: [StopSet, StopSet];
   readonly rideMarked: StopSet;
+
+  /** Logs a part of a ride stayed seated through; answers its entry. */
+  logSeat(instance: number, pattern: number, boardPos: number, alightPos: number, before: number): number {
+    if (this.seatLength + SEAT_ENTRY > this.seatLog.length) {
+      const grown = new Int32Array(this.seatLog.length * 2);
+      grown.set(this.seatLog);
+      this.seatLog = grown;
+    }
+    const e = this.seatLength;
+    this.seatLog.set([instance, pattern, boardPos, alightPos, before], e);
+    this.seatLength += SEAT_ENTRY;
+    return e;
+  }
 
   constructor(n: number, rounds: number, patternCount: number) {
     this.n = n;
@@ -54,6 +82,7 @@ export class RaptorState {
     this.ridePattern = new Int32Array(size);
     this.rideFar = new Int32Array(size);
     this.rideHere = new Int32Array(size);
+    this.rideSeat = new Int32Array(size);
     this.sourceSecs = new Int32Array(n).fill(-1);
     this.targetSecs = new Int32Array(n).fill(-1);
     this.patternFrom = new Int32Array(patternCount).fill(-1);

@@ -71,6 +71,11 @@ export type JourneyLeg =
       /** As the search used them: predicted times when the view applies a real-time overlay. */
       departureMs: EpochMs;
       arrivalMs: EpochMs;
+      /**
+       * The passenger stays on board from the leg before (transfers.txt transfer_type 4, trips.block_id): no
+       * transfer; absent otherwise.
+       */
+      stayOnBoard?: true;
     };
 
 /** One itinerary of a Pareto set: no other is at least as good on arrival (departure, arrive-by) and transfers. */

@@ -8,7 +8,8 @@
  *   time by a ride itself (`rideLabel`). Footpaths are relaxed from ride arrivals only, so two walks never follow
  *   each other: one walk between two rides. A ride is pruned by the ride label, not by a walk label, so that the
  *   ride reaching a destination stop is not hidden by a walk to that stop.
- * - Walking: a tie-break. At equal time and round the label with less walking (access, transfers, egress) wins.
+ * - Walking: a tie-break. At equal time and round the label with less walking (access, transfers, egress) wins; a
+ *   timed transfer (transfers.txt type 1) counts as TIMED_CREDIT seconds less, so that it wins where the rest ties.
  * - Access and egress: the walks of the query (StopAccess) start and end a journey; a transfer walk does not follow
  *   an access walk nor precede an egress walk, except when the query starts (ends) at a stop (0 s): then one
  *   footpath from (to) that stop may be the first (last) leg, as a person at a stop would cross the street.
@@ -16,7 +17,17 @@
  * - Arrive-by (query.arriveBy) is the same search backwards in time: labels are latest departures, stored negated so
  *   that smaller is better in both directions and one set of comparisons serves.
  * - Minimum transfer times: the footpaths' seconds (transfers.txt min_transfer_time replaces the walk; type 3
- *   removes it: build-footpaths.ts), and view.sameStopSeconds between two rides at one stop (transfers.txt from a stop to itself).
+ *   removes it: build-footpaths.ts), and view.sameStopSeconds between two rides at one stop (transfers.txt from a stop
+ *   to itself); NO_CHANGE_SECONDS there (type 3 from the stop to itself) boards nothing from a label set by a ride,
+ *   while the walks from that ride's arrival stay. A label is one time per stop and round, so a walk reaching the
+ *   stop later than the ride in the same round is not kept to board from there (the usual RAPTOR approximation,
+ *   as for the change time): docs/COMPATIBILITY.md.
+ * - transfers.txt rows naming routes or trips (view.ruled): a boarding after a ride whose trips a rule may touch
+ *   (view.touches, one array read) looks for the first trip the most specific rule lets it catch (boardRuled); the
+ *   others board as without rules, so a network without such rows scans as before (docs/COMPATIBILITY.md P26).
+ * - Staying on board (transfers.txt transfer_type 4, trips.block_id: view.stayOnBoard): a scan whose trip rides to
+ *   its pattern's last stop (arrive-by: from its first) rides on, in the same round, along the trip the view links it
+ *   to, as one ride (rideOn); the parts are logged (seatLog) for the journey's legs.
  * - Range: the start labels are every distinct departure from the origins in the window (a trip leaving an origin
  *   stop, minus the walk to it), latest first; each iteration keeps the labels of the later ones, so it only finds
  *   journeys that arrive strictly earlier than those with as few rides leaving later, and it marks only the stops
@@ -45,6 +56,7 @@
  * search allocates only per journey found, which reconstruct-journey.ts traces back through them.
  */
 import type { EpochMs } from "../lib/zoned-time.js";
+import { NO_CHANGE_SECONDS } from "../network/constants.js";
 import type { StopIdx } from "../network/model.js";
 import * as constants from "./constants.js";
 import { travelBounds } from "./lower-bounds.js";
@@ -57,6 +69,7 @@ import type { TransitView, TripInstance } from "./transit-view.js";
 
 // Module constants, not imports, in the hot loops: a bundler's live binding may be a getter (tsx's is: 16% of a search).
 const { LOWER_BOUND_CAP_SECONDS, MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
+const NO_CHANGE = NO_CHANGE_SECONDS;
 
 /** Patterns scanned between two looks at the clock: a look costs about as much as scanning a short pattern. */
 const PATTERNS_PER_CHECK = 128;
@@ -72,6 +85,21 @@ function zeroBounds(n: number): Int32Array {
   }
   return z;
 }
+
+/** Trips a passenger stays seated through after the one boarded, at most (rideOn): a bound, not a rule. */
+const MAX_SEATED_TRIPS = 16;
+
+/**
+ * Walking seconds a timed transfer (transfers.txt transfer_type 1) is worth in the tie-break: at equal time, and
+ * walking within a second, the journey whose change is held wins (docs/COMPATIBILITY.md P26).
+ */
+const TIMED_CREDIT = 1;
+
+/** Later trips of a scanned pattern rideOnLater looks at for one that goes on into another. */
+const LATER_SEATED_TRIES = 2;
+
+/** Trips boardRuled looks at for one a transfers.txt rule lets a change catch: a bound, not a rule. */
+const RULED_TRIES = 16;
 
 /** Trips rideAround looks at, per position, for one that stops where the scan's trip skips a stop. */
 const SKIP_TRIES = 8;
@@ -140,9 +168,27 @@ class RaptorSearch {
   private readonly sourceAccess = new Map<StopIdx, StopAccess>();
   private readonly targetAccess = new Map<StopIdx, StopAccess>();
   private readonly trail: LabelTrail;
+  /** view.seated, read once: whether a scan reaching a pattern's end asks about staying on board. */
+  private readonly seated: boolean;
+  /** view.patternSeated, read once (a view may compute it on demand). */
+  private readonly patternSeated: Uint8Array;
+  /** view.ruled, read once: whether a boarding after a ride asks about transfers.txt route and trip rules. */
+  private readonly ruled: boolean;
+  /** view.patternTouchedFrom (arrive-by) or patternTouchedTo, read once when ruled. */
+  private readonly patternTouched: Uint8Array;
+  /** The change ruledChange found: the ride before it, the stop that ride is left at, its label there. */
+  private changeRide: TripInstance = NO_TRIP;
+  private changeStop = 0;
+  private changeAt = 0;
+  /** TIMED_CREDIT when boardRuled's trip is caught by a timed transfer (transfer_type 1), else 0. */
+  private timedCredit = 0;
 
   constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
     this.v = view;
+    this.seated = view.seated;
+    this.patternSeated = this.seated ? view.patternSeated : new Uint8Array(0);
+    this.ruled = view.ruled;
+    this.patternTouched = !this.ruled ? new Uint8Array(0) : query.arriveBy ? view.patternTouchedFrom : view.patternTouchedTo;
     this.lb = bounds;
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
@@ -177,6 +223,7 @@ class RaptorSearch {
     const [sources, targets] = this.back ? [q.destinations, q.origins] : [q.origins, q.destinations];
     for (const a of sources) keepShortest(this.sourceAccess, a);
     for (const a of targets) keepShortest(this.targetAccess, a);
+    s.seatLength = 0;
     try {
       for (const [stop, a] of this.sourceAccess) s.sourceSecs[stop] = a.seconds;
       for (const [stop, a] of this.targetAccess) s.targetSecs[stop] = a.seconds;
@@ -407,11 +454,15 @@ class RaptorSearch {
     }
   }
 
-  /** A ride reaching (k, stop) at `time` (a label): the ride label, the label, the target. */
-  private rideTo(k: number, stop: number, time: number, walk: number, instance: TripInstance, p: number, far: number, here: number, marked: StopSet, changed: StopSet): void {
+  /**
+   * A ride reaching (k, stop) at `time` (a label): the ride label, the label, the target. `seat`: the seatLog entry
+   * of the ride's part before this trip when the passenger stayed on board into it, else -1. True when the label
+   * improved.
+   */
+  private rideTo(k: number, stop: number, time: number, walk: number, instance: TripInstance, p: number, far: number, here: number, seat: number, marked: StopSet, changed: StopSet): boolean {
     const { s } = this;
     const i = k * this.n + stop;
-    if (!(time < s.rideLabel[i] || (time === s.rideLabel[i] && s.rideSet[i] === this.iter && walk < s.rideWalk[i]))) return;
+    if (!(time < s.rideLabel[i] || (time === s.rideLabel[i] && s.rideSet[i] === this.iter && walk < s.rideWalk[i]))) return false;
     s.rideLabel[i] = time;
     s.rideWalk[i] = walk;
     s.rideSet[i] = this.iter;
@@ -419,11 +470,73 @@ class RaptorSearch {
     s.ridePattern[i] = p;
     s.rideFar[i] = far;
     s.rideHere[i] = here;
+    s.rideSeat[i] = seat;
     this.s.rideMarked.add(stop);
     changed.add(stop);
-    this.setLabel(k, stop, time, walk, -1, 0, marked, changed);
+    const improved = this.setLabel(k, stop, time, walk, -1, 0, marked, changed);
     const egress = s.targetSecs[stop];
     if (egress >= 0) this.offerTarget(k, time + egress, walk + egress, stop, VIA_RIDE);
+    return improved;
+  }
+
+  /**
+   * The scan's trip rides to its pattern's last stop (arrive-by: from its first): the passenger may stay on board
+   * into the trip the view links it to (view.stayOnBoard: transfers.txt type 4, trips.block_id), in the same round,
+   * with no change time and no transfer counted. Each part ridden is logged (seatLog) so that the journey shows both
+   * trips. The chain goes on only while a part improves a label: a bus turning round at its terminal runs back past
+   * the stops its first trip reached earlier, and its next turn again, so a block is followed a trip or two, not
+   * the whole day (docs/COMPATIBILITY.md P25).
+   */
+  private rideOn(k: number, trip: TripInstance, p: number, boarded: number, walk: number, marked: StopSet, changed: StopSet): boolean {
+    const { s, v, back, lb } = this;
+    const now = k * this.n;
+    let cur = trip;
+    let pattern = p;
+    let from = boarded;
+    let seat = -1;
+    for (let hops = 0; hops < MAX_SEATED_TRIPS; hops++) {
+      const last = v.patternStopStart[pattern + 1] - v.patternStopStart[pattern] - 1;
+      const end = back ? v.departure(cur, 0) : v.arrival(cur, last);
+      if (end !== end) return hops > 0; // it does not reach its last stop (real-time): nobody rides on
+      const next = v.stayOnBoard(cur, back);
+      if (next === NO_TRIP) return hops > 0;
+      seat = back ? s.logSeat(cur, pattern, 0, from, seat) : s.logSeat(cur, pattern, from, last, seat);
+      const q = v.patternOf(next);
+      const base = v.patternStopStart[q];
+      const qLast = v.patternStopStart[q + 1] - base - 1;
+      let improved = false;
+      for (let pos = back ? qLast - 1 : 1; back ? pos >= 0 : pos <= qLast; back ? pos-- : pos++) {
+        if ((back ? v.boardable : v.alightable)[base + pos] === 0) continue;
+        const stop = v.patternStops[base + pos];
+        const time = back ? -v.departure(next, pos) : v.arrival(next, pos);
+        if (time >= this.targetLabel[k]) return true;
+        if (time <= s.rideLabel[now + stop] && time + lb[stop] < this.targetLabel[k]) {
+          if (this.rideTo(k, stop, time, walk, next, q, back ? qLast : 0, pos, seat, marked, changed)) improved = true;
+        }
+      }
+      if (!improved) return true;
+      cur = next;
+      pattern = q;
+      from = back ? qLast : 0;
+    }
+    return true;
+  }
+
+  /**
+   * rideOn from the scan's trip, the first that can be boarded; when that one goes on into no other trip, from the
+   * next ones of the pattern (LATER_SEATED_TRIES at most), which can be boarded at the same stop too: a later bus
+   * that runs on as another line reaches its stops with one transfer fewer (trips of a pattern never overtake, so
+   * only a continuation can make a later trip worth riding).
+   */
+  private rideOnLater(k: number, trip: TripInstance, p: number, boarded: number, walk: number, marked: StopSet, changed: StopSet): void {
+    const { v, back } = this;
+    let t = trip;
+    for (let tries = 0; tries <= LATER_SEATED_TRIES && t !== NO_TRIP; tries++) {
+      if (this.rideOn(k, t, p, boarded, walk, marked, changed)) return;
+      const time = back ? v.arrival(t, boarded) : v.departure(t, boarded);
+      if (time !== time) return;
+      t = back ? v.latestTrip(p, boarded, time - 1, NO_TRIP) : v.earliestTrip(p, boarded, time + 1, NO_TRIP);
+    }
   }
 
   /**
@@ -445,7 +558,9 @@ class RaptorSearch {
       const at = v.patternStops[base + far];
       if (markedBefore[at] === 0 || (back ? v.alightable : v.boardable)[base + far] === 0) continue;
       const prev = s.label[before + at];
-      const ready = slack[at] > 0 && s.rideLabel[before + at] === prev && before > 0 ? prev + slack[at] : prev;
+      const change = slack[at] > 0 && s.rideLabel[before + at] === prev && before > 0 ? slack[at] : 0;
+      if (change === NO_CHANGE) continue;
+      const ready = prev + change;
       let t = back ? v.latestTrip(p, far, -ready, NO_TRIP) : v.earliestTrip(p, far, ready, NO_TRIP);
       for (let tries = 0; t !== NO_TRIP && tries < SKIP_TRIES; tries++) {
         const time = back ? -v.departure(t, pos) : v.arrival(t, pos);
@@ -463,7 +578,7 @@ class RaptorSearch {
       }
     }
     if (best !== NO_TRIP && bestTime < this.targetLabel[k] && bestTime <= s.rideLabel[k * n + stop]) {
-      this.rideTo(k, stop, bestTime, bestWalk, best, p, bestFar, pos, marked, changed);
+      this.rideTo(k, stop, bestTime, bestWalk, best, p, bestFar, pos, -1, marked, changed);
     }
   }
 
@@ -493,7 +608,10 @@ class RaptorSearch {
     const base = v.patternStopStart[p];
     const end = v.patternStopStart[p + 1];
     const slack = v.sameStopSeconds;
-    const bound = this.targetLabel[k];
+    // With route or trip rules, a ride tying the best journey to the target is still followed: it may be the one a
+    // timed transfer holds, which wins the tie (TIMED_CREDIT).
+    const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
+    const ruled = this.ruled;
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
     let tripWalk = 0;
@@ -503,31 +621,44 @@ class RaptorSearch {
         const a = v.arrival(trip, row - base);
         if (a >= bound) trip = NO_TRIP; // from here on it arrives no earlier than the best journey to the target
         // Kept only when the target can still be reached from here before the best journey to it (lb).
-        else if (a <= rideLabel[now + stop] && a + lb[stop] < bound) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, marked, changed);
+        else if (a <= rideLabel[now + stop] && a + lb[stop] < bound) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, -1, marked, changed);
         else if (a !== a) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
+      // Boarding at the last stop rides nothing (staying on board there is the trip it was, not one boarded there).
+      if (row === end - 1) break;
       // Only a stop improved in the last round can board an earlier trip: from the others this pattern was scanned
       // in the round after they were reached, with fewer rides (OTP's "reached in previous round").
       if (markedBefore[stop] === 0 || boardable[row] === 0) continue;
       const pos = row - base;
       const prev = label[before + stop];
-      // A change at one stop after a ride takes the view's transfer time.
-      const ready = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev;
-      // Whatever it boards here leaves at `ready` or later: no better than the best journey when this is not.
-      if (ready + lb[stop] >= bound) continue;
+      // A change at one stop after a ride takes the view's transfer time; NO_CHANGE: none is possible there.
+      const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
+      // Whatever it boards here leaves at prev + change or later (prev: a rule's timed transfer needs no change
+      // time): no better than the best journey when that is not.
+      if (prev + (ruled ? 0 : change) + lb[stop] >= bound) continue;
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
-      if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
-      const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
+      let t: TripInstance;
+      let credit = 0;
+      if (ruled && before > 0 && this.ruledChange(k, stop, p)) {
+        t = this.boardRuled(p, pos, stop, prev, change === NO_CHANGE ? Infinity : prev + change);
+        credit = this.timedCredit;
+      } else {
+        if (change === NO_CHANGE) continue;
+        const ready = prev + change;
+        if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
+        t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
+      }
       if (t === NO_TRIP) continue;
       const dep = v.departure(t, pos);
       if (dep + lb[stop] >= bound) continue; // it arrives no earlier than the best journey to the target so far
-      const w = walk[before + stop];
+      const w = walk[before + stop] - credit;
       if (trip === NO_TRIP || dep < tripDep || (dep === tripDep && w < tripWalk) || (tripDep !== tripDep && this.ahead(t, trip, p, pos))) {
         trip = t;
         boardPos = pos;
         tripWalk = w;
       }
     }
+    if (trip !== NO_TRIP && this.seated && (this.patternSeated[p] & 1) !== 0) this.rideOnLater(k, trip, p, boardPos, tripWalk, marked, changed);
   }
 
   // hot: no allocation. The mirror of scanForward: from the last marked position down, labels are minus departures.
@@ -539,7 +670,10 @@ class RaptorSearch {
     const now = k * n;
     const base = v.patternStopStart[p];
     const slack = v.sameStopSeconds;
-    const bound = this.targetLabel[k];
+    // With route or trip rules, a ride tying the best journey to the target is still followed: it may be the one a
+    // timed transfer holds, which wins the tie (TIMED_CREDIT).
+    const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
+    const ruled = this.ruled;
     let trip: TripInstance = NO_TRIP;
     let alightPos = 0;
     let tripWalk = 0;
@@ -548,27 +682,90 @@ class RaptorSearch {
       if (trip !== NO_TRIP && boardable[row] === 1) {
         const d = -v.departure(trip, row - base);
         if (d >= bound) trip = NO_TRIP;
-        else if (d <= rideLabel[now + stop] && d + lb[stop] < bound) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, marked, changed);
+        else if (d <= rideLabel[now + stop] && d + lb[stop] < bound) this.rideTo(k, stop, d, tripWalk, trip, p, alightPos, row - base, -1, marked, changed);
         else if (d !== d) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
+      if (row === base) break;
       if (markedBefore[stop] === 0 || alightable[row] === 0) continue;
       const pos = row - base;
       const prev = label[before + stop];
       // The latest arrival at this stop that still makes the rest of the journey.
-      const need = -(slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? prev + slack[stop] : prev);
+      const change = slack[stop] > 0 && rideLabel[before + stop] === prev && before > 0 ? slack[stop] : 0;
       const tripArr = trip === NO_TRIP ? -Infinity : v.arrival(trip, pos);
-      if (need < tripArr) continue;
-      const t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
+      let t: TripInstance;
+      let credit = 0;
+      if (ruled && before > 0 && this.ruledChange(k, stop, p)) {
+        t = this.boardRuled(p, pos, stop, prev, change === NO_CHANGE ? Infinity : prev + change);
+        credit = this.timedCredit;
+      } else {
+        if (change === NO_CHANGE) continue;
+        const need = -(prev + change);
+        if (need < tripArr) continue;
+        t = v.latestTrip(p, pos, need, tripArr === tripArr ? trip : NO_TRIP);
+      }
       if (t === NO_TRIP) continue;
       const arr = v.arrival(t, pos);
       if (-arr + lb[stop] >= bound) continue;
-      const w = walk[before + stop];
+      const w = walk[before + stop] - credit;
       if (trip === NO_TRIP || arr > tripArr || (arr === tripArr && w < tripWalk) || (tripArr !== tripArr && this.ahead(t, trip, p, pos))) {
         trip = t;
         alightPos = pos;
         tripWalk = w;
       }
     }
+    if (trip !== NO_TRIP && this.seated && (this.patternSeated[p] & 2) !== 0) this.rideOnLater(k, trip, p, alightPos, tripWalk, marked, changed);
+  }
+
+  /**
+   * Whether boarding pattern p at `stop` in round k is a change a transfers.txt route or trip rule may apply to
+   * (view.touches, patternTouched*); if so it keeps the ride before it (arrive-by: after it), the stop that ride is
+   * left (boarded) at, this stop or the other end of the walk, and its label there, for boardRuled. Labels inherited
+   * from an earlier round are followed down to the round that set them, as reconstruct-journey.ts does.
+   */
+  private ruledChange(k: number, stop: number, p: number): boolean {
+    const { s, v, n, back } = this;
+    let r = k - 1;
+    while (r > 0 && s.setIter[r * n + stop] === 0) r--;
+    if (r === 0) return false; // reached on foot from the start: the first boarding is no change
+    const link = s.walkLink[r * n + stop];
+    const from = link >= 0 ? link : stop;
+    let q = r;
+    while (q > 0 && s.rideSet[q * n + from] === 0) q--;
+    if (q === 0) return false;
+    const ride = s.ride[q * n + from];
+    if (!v.touches(ride, !back) && this.patternTouched[p] === 0) return false;
+    this.changeRide = ride;
+    this.changeStop = from;
+    this.changeAt = s.rideLabel[q * n + from];
+    return true;
+  }
+
+  /**
+   * The first trip of pattern p at `stop` (arrive-by: the last) that the change ruledChange found may catch under
+   * the most specific transfers.txt rule (view.transferRule): type 3 none; type 2 from the ride's arrival plus
+   * min_transfer_time (which replaces the walk and the stop's change time, as stop-level rows do); type 1 (timed:
+   * the connection is held) from the arrival itself, after the walk if there is one; type 0 and no rule as without
+   * rules (`plain`: the label plus the stop's change time, Infinity where no change is possible). In label units
+   * (arrive-by: minus times). Looks at RULED_TRIES trips at most.
+   */
+  private boardRuled(p: number, pos: number, stop: number, prev: number, plain: number): TripInstance {
+    const { v, back } = this;
+    const at = this.changeAt;
+    const walked = this.changeStop !== stop;
+    let t = back ? v.latestTrip(p, pos, -at, NO_TRIP) : v.earliestTrip(p, pos, at, NO_TRIP);
+    this.timedCredit = 0;
+    for (let tries = 0; t !== NO_TRIP && tries < RULED_TRIES; tries++) {
+      const time = back ? -v.arrival(t, pos) : v.departure(t, pos);
+      const rule = back ? v.transferRule(t, stop, this.changeRide, this.changeStop) : v.transferRule(this.changeRide, this.changeStop, t, stop);
+      const type = rule < 0 ? 0 : rule & 3;
+      const ready = type === 3 ? Infinity : type === 2 ? at + (rule >> 2) : type === 1 ? (walked ? prev : at) : plain;
+      if (time >= ready) {
+        if (type === 1 && rule >= 0) this.timedCredit = TIMED_CREDIT;
+        return t;
+      }
+      t = back ? v.latestTrip(p, pos, -time - 1, NO_TRIP) : v.earliestTrip(p, pos, time + 1, NO_TRIP);
+    }
+    return NO_TRIP;
   }
 
   /** Round k's footpaths from the stops a ride improved: one walk, never two in a row. */

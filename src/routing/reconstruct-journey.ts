@@ -28,7 +28,8 @@ export interface LabelTrail {
 
 /** One part of a journey found by following the labels back, before it gets instants. */
 type Segment =
-  | { kind: "ride"; instance: TripInstance; pattern: number; boardPos: number; alightPos: number }
+  /** `seated`: the passenger stayed on board from the ride before it (in travel order) into this one. */
+  | { kind: "ride"; instance: TripInstance; pattern: number; boardPos: number; alightPos: number; seated: boolean }
   | { kind: "walk"; from: StopIdx; to: StopIdx; seconds: number }
   | { kind: "access"; stop: StopIdx }
   | { kind: "egress"; stop: StopIdx };
@@ -52,8 +53,16 @@ export function reconstructJourney(trail: LabelTrail, rounds: number, targetStop
       const far = s.rideFar[i];
       const here = s.rideHere[i];
       const p = s.ridePattern[i];
-      segments.push({ kind: "ride", instance: s.ride[i], pattern: p, boardPos: back ? here : far, alightPos: back ? far : here });
-      stop = v.patternStops[v.patternStopStart[p] + far];
+      // With parts stayed seated through (seatLog): forwards the ones before this trip, backwards the ones after.
+      const seated = s.rideSeat[i] >= 0;
+      segments.push({ kind: "ride", instance: s.ride[i], pattern: p, boardPos: back ? here : far, alightPos: back ? far : here, seated: seated && !back });
+      let farStop = v.patternStops[v.patternStopStart[p] + far];
+      for (let e = s.rideSeat[i]; e >= 0; e = s.seatLog[e + 4]) {
+        const [instance, pattern, boardPos, alightPos] = s.seatLog.subarray(e, e + 4);
+        segments.push({ kind: "ride", instance, pattern, boardPos, alightPos, seated: back || s.seatLog[e + 4] >= 0 });
+        farStop = v.patternStops[v.patternStopStart[pattern] + (back ? alightPos : boardPos)];
+      }
+      stop = farStop;
       k--;
       onRide = false;
       continue;
@@ -90,21 +99,36 @@ function tighten(v: TransitView, back: boolean, segments: Segment[]): void {
     if (seg.kind === "walk") walk = seg.seconds;
     if (seg.kind !== "ride") continue;
     const { instance, pattern, boardPos, alightPos } = seg;
+    // Trips stayed seated through are one vehicle's: they keep their instances.
+    const after = segments[i + 1]; // travel order, both ways
+    if (seg.seated || (after?.kind === "ride" && after.seated)) {
+      bound = back ? v.arrival(instance, alightPos) : v.departure(instance, boardPos);
+      walk = -1;
+      continue;
+    }
     // Between two rides: the walk, else the change at the stop where the later one boards (arrive-by: the earlier alights).
     const gap = walk >= 0 ? walk : v.sameStopSeconds[v.patternStops[v.patternStopStart[pattern] + (back ? boardPos : alightPos)]];
     if (back) {
       const limit = bound === bound ? bound + gap : v.departure(instance, boardPos);
       const t = v.earliestTrip(pattern, boardPos, limit, instance);
-      if (t !== NO_TRIP && v.arrival(t, alightPos) <= v.arrival(instance, alightPos)) seg.instance = t;
+      if (t !== NO_TRIP && v.arrival(t, alightPos) <= v.arrival(instance, alightPos) && !ruledTrip(v, instance, t)) seg.instance = t;
       bound = v.arrival(seg.instance, alightPos);
     } else {
       const limit = bound === bound ? bound - gap : v.arrival(instance, alightPos);
       const t = v.latestTrip(pattern, alightPos, limit, instance);
-      if (t !== NO_TRIP && v.departure(t, boardPos) >= v.departure(instance, boardPos)) seg.instance = t;
+      if (t !== NO_TRIP && v.departure(t, boardPos) >= v.departure(instance, boardPos) && !ruledTrip(v, instance, t)) seg.instance = t;
       bound = v.departure(seg.instance, boardPos);
     }
     walk = -1;
   }
+}
+
+/**
+ * Whether a transfers.txt route or trip rule may apply to a change from or to either trip: tighten then keeps the
+ * trip the search chose, whose changes the rules allowed, rather than judge another's.
+ */
+function ruledTrip(v: TransitView, a: TripInstance, b: TripInstance): boolean {
+  return v.ruled && a !== b && (v.touches(a, true) || v.touches(a, false) || v.touches(b, true) || v.touches(b, false));
 }
 
 /** Gives segments in travel order their instants: rides as the view times them, walks beside them. */
@@ -119,7 +143,7 @@ function journeyOf(trail: LabelTrail, segments: Segment[]): Journey {
     if (seg.kind === "ride") {
       const base = v.patternStopStart[seg.pattern];
       if (firstRide < 0) firstRide = legs.length;
-      rides++;
+      if (!seg.seated) rides++;
       const added = v.addedTripOf?.(seg.instance);
       legs.push({
         kind: "transit",
@@ -132,6 +156,7 @@ function journeyOf(trail: LabelTrail, segments: Segment[]): Journey {
         to: v.patternStops[base + seg.alightPos],
         departureMs: ms(v.departure(seg.instance, seg.boardPos)),
         arrivalMs: ms(v.arrival(seg.instance, seg.alightPos)),
+        ...(seg.seated ? { stayOnBoard: true } : {}),
       });
       continue;
     }

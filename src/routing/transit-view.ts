@@ -62,7 +62,10 @@ export interface TransitView {
   readonly footpathInStart: Uint32Array;
   readonly footpathInFrom: Uint32Array;
   readonly footpathInSeconds: Uint16Array;
-  /** Seconds between alighting and boarding at the same stop. */
+  /**
+   * Seconds between alighting and boarding at the same stop; NO_CHANGE_SECONDS (network/constants.ts, 65535) where
+   * no change of vehicle is possible at all (transfers.txt type 3 from the stop to itself).
+   */
   readonly sameStopSeconds: Uint16Array;
 
   /**
@@ -107,6 +110,44 @@ export interface TransitView {
    * [from, to], in no particular order. Range searches ask it once per origin (destination) pattern: not hot.
    */
   forEachTime(p: PatternIdx, position: number, from: QuerySeconds, to: QuerySeconds, departures: boolean, visit: (time: QuerySeconds) => void): void;
+
+  /**
+   * Whether any trip of the view rides on into another with the passenger seated (transfers.txt transfer_type 4,
+   * trips.block_id): without, a scan never asks stayOnBoard.
+   */
+  readonly seated: boolean;
+  /**
+   * The instance a passenger on `instance` rides on to, seated, at its last stop (backward: the instance it came
+   * from, seated, at its first stop), on the same service date; NO_TRIP when there is none or it may not be used.
+   * Asked once per scan that rides to a pattern's end (start): per pattern, not hot.
+   */
+  stayOnBoard(instance: TripInstance, backward: boolean): TripInstance;
+  /**
+   * PatternIdx -> bit 1 when one of its trips may run on into another (stayOnBoard forwards), bit 2 when one may be
+   * run on into (backwards): a scan asks stayOnBoard only there. Per pattern.
+   */
+  readonly patternSeated: Uint8Array;
+  /** The pattern of an instance. Per pattern, with stayOnBoard. */
+  patternOf(instance: TripInstance): PatternIdx;
+
+  /**
+   * Whether any transfers.txt row of types 0-3 names a route or a trip: without, a scan never asks transferRule.
+   */
+  readonly ruled: boolean;
+  /**
+   * Whether a rule may apply to a change from (`from`) or to the instance's trip: one array read, per boarding in a
+   * ruled view.
+   */
+  touches(instance: TripInstance, from: boolean): boolean;
+  /** PatternIdx -> 1 when a rule may apply to a change from (to) one of its trips. Per search. */
+  readonly patternTouchedFrom: Uint8Array;
+  readonly patternTouchedTo: Uint8Array;
+  /**
+   * The most specific rule for a change from instance `from`, left at `fromStop`, to instance `to`, boarded at
+   * `toStop`: -1 when none applies, else its transfer_type (0-3) plus 4 x its min_transfer_time. Only where
+   * `touches` says a rule may apply: a scan over the rules.
+   */
+  transferRule(from: TripInstance, fromStop: StopIdx, to: TripInstance, toStop: StopIdx): number;
 
   /** The trip and service date of an instance. Not while routing. */
   tripOf(instance: TripInstance): TripIdx;

@@ -30,7 +30,7 @@ function subway(transfers: Array<[string, string, number, number?]>, walkRadiusM
     ],
     calendars: [calendar("ALL", "1111111", 20260101, 20261231)],
   });
-  const rows: TransferRow[] = transfers.map(([fromStopId, toStopId, transferType, minTransferTime]) => ({ fromStopId, toStopId, transferType, minTransferTime }));
+  const rows: TransferRow[] = transfers.map(([fromStopId, toStopId, transferType, minTransferTime]) => ({ fromStopId, toStopId, fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType, minTransferTime }));
   return compileNetwork([{ feed: { ...base, transfers: rows }, profile: "generic" }], { walkRadiusMeters });
 }
 
@@ -79,8 +79,8 @@ describe("compileNetwork footpaths", () => {
       ["103S", "103N", 2, 60],
       ["103", "103", 3],
     ]);
-    // 103 -> 103 of type 3 forbids the changes between its platforms, and gives no time to change at one.
-    expect(paths(net)).toEqual(["101N->101N:180", "101S->101N:180", "101S->101S:180", "103S->103N:60"]);
+    // 103 -> 103 of type 3 forbids the changes between its platforms, and at each of them (65535: NO_CHANGE_SECONDS).
+    expect(paths(net)).toEqual(["101N->101N:180", "101S->101N:180", "101S->101S:180", "103N->103N:65535", "103S->103N:60", "103S->103S:65535"]);
   });
 
   it("compileNetwork - a stop beyond the radius is reached along transfers.txt, at its walk when the row gives no time", () => {

@@ -11,12 +11,12 @@ describe("buildFootpaths", () => {
     expect(paths(buildFootpaths(lat, lon, links(3), 502))).toEqual(["0->1:210", "1->0:210", "1->2:522", "2->1:522"]);
   });
 
-  it("buildFootpaths - links a stop to itself only for a transfers.txt row with a time: the time to change there", () => {
+  it("buildFootpaths - links a stop to itself only for a transfers.txt row with a time (the time to change there) or of type 3 (none)", () => {
     const { lat, lon } = stopsAt(0, 0, 51);
-    // Not a twin at the same spot, a station, a row without a time or of type 3.
+    // Not a twin at the same spot, a station, a row without a time; type 3: NO_CHANGE_SECONDS, the walks stay.
     const rows = [{ from: 0, to: 0, row: row(2, 120) }, { from: 1, to: 1, row: row(0) }, { from: 2, to: 2, row: row(3) }];
     const fp = buildFootpaths(lat, lon, links(3, rows, [[0, 1]]));
-    expect(paths(fp)).toEqual(["0->0:120", "0->1:0", "0->2:54", "1->0:0", "1->2:54", "2->0:54", "2->1:54"]);
+    expect(paths(fp)).toEqual(["0->0:120", "0->1:0", "0->2:54", "1->0:0", "1->2:54", "2->0:54", "2->1:54", "2->2:65535"]);
   });
 
   it("buildFootpaths - radius 0 walks only between platforms of one station and along transfers.txt", () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { zonedTime } from "../../src/lib/zoned-time.js";
+import { NO_CHANGE_SECONDS } from "../../src/network/constants.js";
 import { fixtureNetwork, fixtureRealtime, footpathSeconds, local, tripIdx } from "./support/fixture-network.js";
 
 describe("routing fixtures", () => {
@@ -35,6 +36,55 @@ describe("routing fixtures", () => {
     expect(footpathSeconds(n, "300402", "300403")).toBeUndefined();
     expect(footpathSeconds(n, "300403", "300402")).toBe(21);
     expect(n.stops.footpathTo.length).toBe(1);
+  });
+
+  it("no-change-at-stop - Kruispunt to itself is NO_CHANGE_SECONDS, the walk across the street 21 s each way", async () => {
+    const n = await fixtureNetwork("no-change-at-stop");
+    expect(footpathSeconds(n, "300502", "300502")).toBe(NO_CHANGE_SECONDS);
+    expect(footpathSeconds(n, "300502", "300503")).toBe(21);
+    expect(footpathSeconds(n, "300503", "300502")).toBe(21);
+    expect(n.stops.footpathTo.length).toBe(3);
+  });
+
+  it("in-seat-transfer, block-continuation, block-in-seat-forbidden - the trips linked to stay on board", async () => {
+    const rules = async (name: "in-seat-transfer" | "block-continuation" | "block-in-seat-forbidden") => {
+      const n = await fixtureNetwork(name);
+      const { seatNext, seatPrev, blockTrips, blockGroup, forbiddenFrom, forbiddenTo } = n.transferRules;
+      const id = (t: number) => n.strings.get(n.trips.gtfsId[t]);
+      const links = [...seatNext].flatMap((b, a) => (b < 0 ? [] : [`${id(a)}>${id(b)}`]));
+      expect([...seatPrev].filter((a) => a >= 0).length).toBe(links.length);
+      const blocks = [...blockTrips].map((t, row) => `${blockGroup[row]}:${id(t)}`);
+      const forbidden = [...forbiddenFrom].map((a, i) => `${id(a)}>${id(forbiddenTo[i])}`);
+      return { links, blocks, forbidden };
+    };
+    expect(await rules("in-seat-transfer")).toEqual({ links: ["L1T0800>L2T0822"], blocks: [], forbidden: [] });
+    // Block B1 by first departure; L2T0925 has no block. Route planning pairs them per date (network-view.ts).
+    const b1 = ["0:L1T0800", "0:L2T0825", "0:L1T0900"];
+    expect(await rules("block-continuation")).toEqual({ links: [], blocks: b1, forbidden: [] });
+    expect(await rules("block-in-seat-forbidden")).toEqual({ links: [], blocks: b1, forbidden: ["L1T0800>L2T0825"] });
+    // Keerpunt's change time, which staying on board does not take.
+    expect(footpathSeconds(await fixtureNetwork("in-seat-transfer"), "300602", "300602")).toBe(300);
+  });
+
+  it("route-min-transfer-time, trip-forbidden-transfer, timed-transfer - route and trip rules, most specific first", async () => {
+    const rules = async (name: "route-min-transfer-time" | "trip-forbidden-transfer" | "timed-transfer") => {
+      const n = await fixtureNetwork(name);
+      const r = n.transferRules;
+      const trip = (t: number) => (t < 0 ? "*" : n.strings.get(n.trips.gtfsId[t]));
+      const stop = (s: number) => (s < 0 ? "*" : n.strings.get(n.stops.number[s]));
+      const route = (x: number) => (x < 0 ? "*" : `r${x}`);
+      return Array.from({ length: r.ruleCount }, (_, i) =>
+        `${stop(r.ruleFromStop[i])}>${stop(r.ruleToStop[i])} ${route(r.ruleFromRoute[i])}>${route(r.ruleToRoute[i])} ${trip(r.ruleFromTrip[i])}>${trip(r.ruleToTrip[i])} ${r.ruleType[i]}/${r.ruleSeconds[i]}`,
+      );
+    };
+    expect(await rules("route-min-transfer-time")).toEqual(["*>* r0>r1 *>* 2/300"]);
+    expect(await rules("trip-forbidden-transfer")).toEqual(["*>* *>* L1T0800>L2T0815 3/0", "*>* r0>r1 *>* 2/120"]);
+    expect(await rules("timed-transfer")).toEqual(["301002>301002 *>* L1T0800>L2T0810 1/0"]);
+    const preferred = await fixtureNetwork("timed-preferred");
+    expect(preferred.transferRules.ruleCount).toBe(1);
+    expect(footpathSeconds(preferred, "301102", "301102")).toBeUndefined(); // a change at Knoop takes 0 s
+    // The stop-level rows stay the footpaths': Knoop's change time in timed-transfer.
+    expect(footpathSeconds(await fixtureNetwork("timed-transfer"), "301002", "301002")).toBe(300);
   });
 
   it("walking-only, direct-trip, no-route - stops beyond the footpath radius get no footpath", async () => {

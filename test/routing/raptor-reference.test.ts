@@ -21,8 +21,12 @@ function prng(seed: number): () => number {
   return () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
 }
 
-/** 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, 2-5 trips each (one pattern). */
-function randomNetwork(seed: number): Network {
+/**
+ * 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, 2-5 trips each (one pattern).
+ * With `rules`: three lines run on as an onward line from their last stop (each trip and its onward trip one block of
+ * two, in the same order), and two stops allow no change of vehicle (transfers.txt type 3 to themselves).
+ */
+function randomNetwork(seed: number, rules = false): Network {
   const rnd = prng(seed);
   const stops: Record<string, [number, number]> = {};
   for (let i = 0; i < 14; i++) stops[`S${i}`] = [Math.round(rnd() * 1500), Math.round(rnd() * 1500)];
@@ -35,6 +39,13 @@ function randomNetwork(seed: number): Network {
       if (!route.includes(s)) route.push(s);
     }
     const hops = route.map(() => 1 + Math.floor(rnd() * 6));
+    // The onward line: from the last stop, 2-4 stops more (none of the line's), 1-4 minutes after each trip arrives.
+    const onward = rules && l < 3 ? [route[route.length - 1]] : [];
+    while (onward.length > 0 && onward.length < 3 + Math.floor(rnd() * 3)) {
+      const s = `S${Math.floor(rnd() * 14)}`;
+      if (!route.includes(s) && !onward.includes(s)) onward.push(s);
+    }
+    const layover = 1 + Math.floor(rnd() * 4);
     let start = 8 * 60 + Math.floor(rnd() * 30);
     for (let k = 2 + Math.floor(rnd() * 4); k > 0; k--) {
       let t = start;
@@ -44,11 +55,26 @@ function randomNetwork(seed: number): Network {
         if (rnd() < 0.3) t += 1;
         return `${s} ${hhmm(arr)}${t !== arr ? `/${hhmm(t)}` : ""}`;
       });
-      trips.push(`L${l}x${k} bus route=L${l}: ${times.join(", ")}`);
+      const block = onward.length > 0 ? ` block=B${l}x${k}` : "";
+      trips.push(`L${l}x${k} bus route=L${l}${block}: ${times.join(", ")}`);
+      if (onward.length > 0) {
+        t += layover;
+        trips.push(`M${l}x${k} bus route=M${l}${block}: ${onward.map((s, i) => `${s} ${hhmm(i === 0 ? t : (t += 3))}`).join(", ")}`);
+      }
       start += 5 + Math.floor(rnd() * 15);
     }
   }
-  return net({ stops, trips });
+  const transfers: Array<[string, string, number]> = [];
+  if (rules) for (const s of [Math.floor(rnd() * 14), Math.floor(rnd() * 14)]) transfers.push([`S${s}`, `S${s}`, 3]);
+  return net({ stops, trips, transfers });
+}
+
+/** Stops where no change of vehicle is possible: a transfers.txt type 3 row from the stop to itself. */
+function noChangeStops(network: Network): Set<number> {
+  const { footpathStart: fs, footpathTo: ft, footpathSeconds: fsec } = network.stops;
+  const out = new Set<number>();
+  for (let s = 0; s < network.stops.count; s++) for (let f = fs[s]; f < fs[s + 1]; f++) if (ft[f] === s && fsec[f] === 0xffff) out.add(s);
+  return out;
 }
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
@@ -62,10 +88,13 @@ interface Changes {
   added?: readonly AddedTrip[];
 }
 
-/** Every trip of the date as stops and instants (seconds), delayed; NaN at a skipped position; then the added trips. */
-function tripsOf(network: Network, dayStartS: number, skipped: Skipped = () => false, changes: Changes = {}): Array<{ stops: number[]; arr: number[]; dep: number[] }> {
+/** A trip as stops and instants (seconds), NaN at a skipped position; the trips it runs on into and from (-1: none). */
+type RefTrip = { stops: number[]; arr: number[]; dep: number[]; next: number; prev: number };
+
+/** Every trip of the date, delayed; then the added trips. */
+function tripsOf(network: Network, dayStartS: number, skipped: Skipped = () => false, changes: Changes = {}): RefTrip[] {
   const { trips, patterns, stopTimes } = network;
-  const out = [];
+  const out: RefTrip[] = [];
   for (let t = 0; t < trips.count; t++) {
     const p = trips.pattern[t];
     const stops = [...patterns.stops.subarray(patterns.stopStart[p], patterns.stopStart[p + 1])];
@@ -75,6 +104,8 @@ function tripsOf(network: Network, dayStartS: number, skipped: Skipped = () => f
       stops,
       arr: stops.map((_, i) => (skipped(t, i) ? NaN : dayStartS + stopTimes.arrival[row + i] + delay)),
       dep: stops.map((_, i) => (skipped(t, i) ? NaN : dayStartS + stopTimes.departure[row + i] + delay)),
+      next: -1,
+      prev: -1,
     });
   }
   for (const a of changes.added ?? []) {
@@ -82,9 +113,45 @@ function tripsOf(network: Network, dayStartS: number, skipped: Skipped = () => f
       stops: [...a.stops],
       arr: a.stops.map((_, i) => (a.skipped[i] ? NaN : a.arrivalMs![i] / 1000)),
       dep: a.stops.map((_, i) => (a.skipped[i] ? NaN : a.passageMs[i] / 1000)),
+      next: -1,
+      prev: -1,
     });
   }
+  // trips.block_id: a trip runs on into the next trip of its block (by first departure) that starts where it ends,
+  // not before it arrives (every trip runs every day here).
+  const blocks = new Map<string, number[]>();
+  for (let t = 0; t < trips.count; t++) {
+    const b = network.strings.get(trips.block[t]);
+    if (b !== "") blocks.set(b, [...(blocks.get(b) ?? []), t]);
+  }
+  for (const list of blocks.values()) {
+    list.sort((a, b) => out[a].dep[0] - out[b].dep[0]);
+    for (let i = 0; i + 1 < list.length; i++) {
+      const [a, b] = [out[list[i]], out[list[i + 1]]];
+      if (a.stops[a.stops.length - 1] === b.stops[0] && b.dep[0] >= a.arr[a.arr.length - 1]) {
+        a.next = list[i + 1];
+        b.prev = list[i];
+      }
+    }
+  }
   return out;
+}
+
+/** A trip and the trips it runs on into, as one ride: stops and times end to end. */
+function seatedRun(trips: ReturnType<typeof tripsOf>, t: number, backward: boolean): { stops: number[]; arr: number[]; dep: number[] } {
+  const parts = [trips[t]];
+  if (backward) for (let p = trips[t].prev; p >= 0; p = trips[p].prev) parts.unshift(trips[p]);
+  else for (let q = trips[t].next; q >= 0; q = trips[q].next) parts.push(trips[q]);
+  // The stop where one trip ends and the next starts is one stop of the run: reached at the one's arrival, left at
+  // the other's departure (a ride from it back to itself would be no ride).
+  const run = { stops: [...parts[0].stops], arr: [...parts[0].arr], dep: [...parts[0].dep] };
+  for (const part of parts.slice(1)) {
+    run.dep[run.dep.length - 1] = part.dep[0];
+    run.stops.push(...part.stops.slice(1));
+    run.arr.push(...part.arr.slice(1));
+    run.dep.push(...part.dep.slice(1));
+  }
+  return run;
 }
 
 /**
@@ -100,15 +167,21 @@ function referenceForward(network: Network, sources: StopAccess[], targets: Stop
   for (const a of sources) start[a.stop] = Math.min(start[a.stop], t0 + a.seconds);
   for (const a of sources) if (a.seconds === 0) for (let f = fs[a.stop]; f < fs[a.stop + 1]; f++) start[ft[f]] = Math.min(start[ft[f]], t0 + fsec[f]);
   let label = new Float64Array(n).fill(Infinity);
+  // The best arrival by a ride and on foot, apart: where no change is possible, only a walk's label boards.
+  const rideAll = new Float64Array(n).fill(Infinity);
+  const walkAll = new Float64Array(n).fill(Infinity);
+  const noChange = noChangeStops(network);
   const best = [Infinity];
   for (let k = 1; k <= RIDES; k++) {
     const ride = new Float64Array(n).fill(Infinity);
-    for (const trip of trips) {
+    for (let tr = 0; tr < trips.length; tr++) {
+      const trip = seatedRun(trips, tr, false);
       let on = false;
       for (let i = 0; i < trip.stops.length; i++) {
         const s = trip.stops[i];
         if (on && trip.arr[i] === trip.arr[i]) ride[s] = Math.min(ride[s], trip.arr[i]);
-        if (k === 1 ? start[s] <= trip.dep[i] && trip.dep[i] - (start[s] - t0) <= latestStart : label[s] <= trip.dep[i]) on = true;
+        const may = !noChange.has(s) || walkAll[s] < rideAll[s];
+        if (k === 1 ? start[s] <= trip.dep[i] && trip.dep[i] - (start[s] - t0) <= latestStart : may && label[s] <= trip.dep[i]) on = true;
       }
     }
     const walk = new Float64Array(n).fill(Infinity);
@@ -120,6 +193,10 @@ function referenceForward(network: Network, sources: StopAccess[], targets: Stop
     }
     best.push(target);
     label = label.map((l, s) => Math.min(l, ride[s], walk[s]));
+    for (let s = 0; s < n; s++) {
+      rideAll[s] = Math.min(rideAll[s], ride[s]);
+      walkAll[s] = Math.min(walkAll[s], walk[s]);
+    }
   }
   return best;
 }
@@ -136,14 +213,19 @@ function referenceBackward(network: Network, sources: StopAccess[], targets: Sto
     if (e.seconds !== 0) continue;
     for (let s = 0; s < n; s++) for (let f = fs[s]; f < fs[s + 1]; f++) if (ft[f] === e.stop) label[s] = Math.max(label[s], t1 - fsec[f]);
   }
+  const rideAll = new Float64Array(n).fill(-Infinity);
+  const walkAll = new Float64Array(n).fill(-Infinity);
+  const noChange = noChangeStops(network);
   const best = [Infinity];
   for (let k = 1; k <= RIDES; k++) {
     const ride = new Float64Array(n).fill(-Infinity);
-    for (const trip of trips) {
+    for (let tr = 0; tr < trips.length; tr++) {
+      const trip = seatedRun(trips, tr, true);
       let on = false;
       for (let i = trip.stops.length - 1; i >= 0; i--) {
         if (on && trip.dep[i] === trip.dep[i]) ride[trip.stops[i]] = Math.max(ride[trip.stops[i]], trip.dep[i]);
-        if (label[trip.stops[i]] >= trip.arr[i]) on = true;
+        const may = k === 1 || !noChange.has(trip.stops[i]) || walkAll[trip.stops[i]] > rideAll[trip.stops[i]];
+        if (may && label[trip.stops[i]] >= trip.arr[i]) on = true;
       }
     }
     const walk = new Float64Array(n).fill(-Infinity);
@@ -155,6 +237,10 @@ function referenceBackward(network: Network, sources: StopAccess[], targets: Sto
     }
     best.push(start);
     label = label.map((l, s) => Math.max(l, ride[s], walk[s]));
+    for (let s = 0; s < n; s++) {
+      rideAll[s] = Math.max(rideAll[s], ride[s]);
+      walkAll[s] = Math.max(walkAll[s], walk[s]);
+    }
   }
   return best;
 }
@@ -176,8 +262,11 @@ function checkJourney(network: Network, j: Journey, query: RaptorQuery): void {
     expect(leg.departureMs).toBeGreaterThanOrEqual(at);
     expect(leg.arrivalMs).toBeGreaterThanOrEqual(leg.departureMs);
     if (i > 0) expect(leg.from).toBe(stop);
-    if (leg.kind === "transit") rides++;
-    else {
+    if (leg.kind === "transit") {
+      if (leg.stayOnBoard !== true) rides++;
+      else expect(leg.fromPosition).toBe(0); // a trip stayed on board into is ridden from its first stop
+      expect(leg.toPosition).toBeGreaterThan(leg.fromPosition);
+    } else {
       const secs = (leg.arrivalMs - leg.departureMs) / 1000;
       walked += secs;
       if (leg.from !== undefined && leg.to !== undefined) {
@@ -224,7 +313,15 @@ function apart(network: Network, origins: StopAccess[], destinations: StopAccess
  * also with lower bounds of travel time and with an earlier search's journeys known, and journeys that hold
  * together. Returns how many journeys were compared.
  */
-function compareSingleDepartures(network: Network, view: TransitView, rnd: () => number, context: string, skipped?: Skipped, changes?: Changes): number {
+function compareSingleDepartures(
+  network: Network,
+  view: TransitView,
+  rnd: () => number,
+  context: string,
+  skipped?: Skipped,
+  changes?: Changes,
+  onSeated?: () => void,
+): number {
   let compared = 0;
   const arrivals = (js: Journey[]) => js.map((j) => `${j.transfers}x ${j.arrivalMs / 1000}`).sort();
   const departures = (js: Journey[]) => js.map((j) => `${j.transfers}x ${-j.departureMs / 1000}`).sort();
@@ -237,6 +334,7 @@ function compareSingleDepartures(network: Network, view: TransitView, rnd: () =>
     const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000, Infinity, skipped, changes)).sort();
     expect(arrivals(journeys), `${context} query ${q}`).toEqual(expected);
     for (const j of journeys) checkJourney(network, j, query);
+    for (const j of journeys) for (const l of j.legs) if (l.kind === "transit" && l.stayOnBoard) onSeated?.();
     // Pruning with lower bounds of travel time, and with the journeys of an earlier search known, loses none.
     const bounds = travelBounds(view, destinations, true, 43_200, origins);
     expect(arrivals(raptor(view, query, bounds)), `${context} query ${q} bounded`).toEqual(expected);
@@ -270,6 +368,18 @@ describe("raptor - against an exhaustive reference on random networks", () => {
       compared += compareSingleDepartures(network, view, prng(seed * 7919), `seed ${seed}`);
     }
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it("raptor - with blocks run on as one ride and stops where no change is possible: the same Pareto sets", () => {
+    let compared = 0;
+    let seated = 0;
+    for (const seed of cases) {
+      const network = randomNetwork(seed, true);
+      const view = createNetworkView(network, { fromMs: at(DATE, "06:00"), toMs: at(DATE, "12:00") });
+      compared += compareSingleDepartures(network, view, prng(seed * 6151), `seed ${seed} rules`, undefined, undefined, () => seated++);
+    }
+    expect(compared).toBeGreaterThan(200);
+    expect(seated).toBeGreaterThan(10);
   });
 
   it("raptor - real-time: with a tenth of the trips cancelled and a fifth of the stops skipped, the same Pareto sets", () => {

@@ -8,7 +8,7 @@ export function stopsAt(...metres: number[]) {
   return { lat: Float64Array.from(metres, (m) => 50.87 + m / 111_320), lon: new Float64Array(metres.length).fill(4.7) };
 }
 
-export const row = (transferType: number, minTransferTime?: number): TransferRow => ({ fromStopId: "", toStopId: "", transferType, minTransferTime });
+export const row = (transferType: number, minTransferTime?: number): TransferRow => ({ fromStopId: "", toStopId: "", fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType, minTransferTime });
 
 export function links(n: number, transfers: FootpathLinks["transfers"] = [], stations: number[][] = []): FootpathLinks {
   const station = new Int32Array(n).fill(-1);

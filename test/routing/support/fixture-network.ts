@@ -26,7 +26,15 @@ export type RoutingFixture =
   | "realtime-after-midnight"
   | "walking-only"
   | "no-route"
-  | "wheelchair-unknown";
+  | "wheelchair-unknown"
+  | "no-change-at-stop"
+  | "in-seat-transfer"
+  | "block-continuation"
+  | "block-in-seat-forbidden"
+  | "route-min-transfer-time"
+  | "trip-forbidden-transfer"
+  | "timed-transfer"
+  | "timed-preferred";
 
 const cache = new Map<string, Promise<Network>>();
 

@@ -27,7 +27,8 @@ export interface ScenarioSpec {
   /** name -> [metres east, metres north], optional wheelchair_boarding (default 1). */
   stops: Record<string, [number, number, number?]>;
   trips: string[];
-  transfers?: Array<[string, string, number, number?]>;
+  /** [from stop, to stop, transfer_type, min_transfer_time?, from trip?, to trip?]; "" for a stop left empty. */
+  transfers?: Array<[string, string, number, number?, string?, string?]>;
 }
 
 export function net(spec: ScenarioSpec): Network {
@@ -63,7 +64,16 @@ export function net(spec: ScenarioSpec): Network {
     calendars: [calendar("WEEK", "1111100", 20240101, 20241231), calendar("SUN", "0000001", 20240101, 20241231), calendar("ALL", "1111111", 20240101, 20241231)],
   });
   f.transfers = (spec.transfers ?? []).map(
-    ([from, to, type, seconds]): TransferRow => ({ fromStopId: from, toStopId: to, transferType: type, minTransferTime: seconds }),
+    ([from, to, type, seconds, fromTrip, toTrip]): TransferRow => ({
+      fromStopId: from,
+      toStopId: to,
+      fromRouteId: "",
+      toRouteId: "",
+      fromTripId: fromTrip ?? "",
+      toTripId: toTrip ?? "",
+      transferType: type,
+      minTransferTime: seconds,
+    }),
   );
   return compileNetwork([{ feed: f, profile: "generic" }], { now: new Date("2024-01-01T00:00:00Z") });
 }
@@ -98,13 +108,13 @@ const hhmm = (ms: EpochMs) => {
   return t.endsWith(":00") ? t.slice(0, 5) : t;
 };
 
-/** "08:00-08:23 1x: T1 A 08:00-C 08:20, walk C-D 08:20-08:23, T2 D 08:25-E 08:40". */
+/** "08:00-08:23 1x: T1 A 08:00-C 08:20, walk C-D 08:20-08:23, T2 D 08:25-E 08:40"; "+T2": stayed on board into T2. */
 export function render(network: Network, journeys: readonly Journey[]): string[] {
   const name = (s: StopIdx | undefined) => (s === undefined ? "*" : network.strings.get(network.stops.gtfsId[s]));
   return journeys.map((j) => {
     const legs = j.legs.map((l) =>
       l.kind === "transit"
-        ? `${network.strings.get(network.trips.gtfsId[l.trip])} ${name(l.from)} ${hhmm(l.departureMs)}-${name(l.to)} ${hhmm(l.arrivalMs)}`
+        ? `${l.stayOnBoard ? "+" : ""}${network.strings.get(network.trips.gtfsId[l.trip])} ${name(l.from)} ${hhmm(l.departureMs)}-${name(l.to)} ${hhmm(l.arrivalMs)}`
         : `walk ${name(l.from)}-${name(l.to)} ${hhmm(l.departureMs)}-${hhmm(l.arrivalMs)}`,
     );
     return `${hhmm(j.departureMs)}-${hhmm(j.arrivalMs)} ${j.transfers}x: ${legs.join(", ")}`;

@@ -91,7 +91,7 @@ export type ReiswegStap = Static<typeof ReiswegStap>;
 export const Reisweg = Type.Object(
   {
     bestpassend: Type.Boolean({ description: "true for the one itinerary of the page that best matches the request" }),
-    overstappen: Type.Integer({ description: "transfers: vehicle steps minus one (0 for walking only)" }),
+    overstappen: Type.Integer({ description: "transfers: vehicle steps minus one, not counting a vehicle step the passenger stays on board into (transfers.txt transfer_type 4, trips.block_id); 0 for walking only" }),
     duurtijd: Duurtijd,
     reiswegStappen: Type.Array(ReiswegStap),
     toegankelijkheidOnbekend: Type.Optional(

@@ -11,8 +11,7 @@
  * - ADDED_TRIPS trips ADDED: a copy of a random trip of the day leaving between 06:00 and 12:00 on the same route,
  *   ADDED_SHIFT_S later, with absolute times and its own trip_id.
  *
- * The questions: the same as bench/routeplan/run.ts (whose helpers are not exported: its seeded generator, pair
- * pickers and coordinate spread are copied here): 300 coordinate pairs at 08:00 (E1: planJourneys + routeplanBody +
+ * The questions: the same as bench/routeplan/run.ts (its seeded generator and pickers, pairs.ts): 300 coordinate pairs at 08:00 (E1: planJourneys + routeplanBody +
  * JSON.stringify) and 300 stop-to-stop pairs (earliestArrival over one view of the day). One snapshot serves both,
  * imported in process into .cache/mta-walk400.snapshot (the default 400 m walk radius; run.ts asks its stop-to-stop
  * pairs on a 250 m one: the pairs are the same, since the served stops do not depend on the walk radius). Each
@@ -33,6 +32,7 @@ import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { STOP_SKIPPED, TRIP_ADDED, TRIP_CANCELED, TRIP_SCHEDULED, type RtFeedEntity, type RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
+import { coordinateNear, seeded, servedStops } from "./pairs.js";
 import { planJourneys } from "../../src/routing/plan-journeys.js";
 import { realtimeDay } from "../../src/routing/realtime-timetables.js";
 import { earliestArrival } from "../../src/routing/raptor.js";
@@ -49,7 +49,6 @@ const CANCELLED_SHARE = 0.01;
 const SKIPPED_SHARE = 0.02;
 const ADDED_TRIPS = 200;
 const ADDED_SHIFT_S = 7 * 60;
-const COORDINATE_SPREAD_METERS = 500;
 const DEPARTURE_SECONDS = 8 * 3600;
 const FEED_SECONDS = 7 * 3600 + 50 * 60;
 
@@ -59,37 +58,11 @@ function arg(name: string): string | undefined {
 }
 const flag = (name: string) => process.argv.includes(name);
 
-/** mulberry32, as bench/routeplan/run.ts: every run asks the same pairs. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function percentile(samples: readonly number[], f: number): number {
   const s = [...samples].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(f * s.length))];
 }
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-
-function servedStops(network: Network): StopIdx[] {
-  const out: StopIdx[] = [];
-  for (let s = 0; s < network.stops.count; s++) if (network.stops.patternStart[s + 1] > network.stops.patternStart[s]) out.push(s);
-  return out;
-}
-
-function coordinateNear(network: Network, s: StopIdx, random: () => number): { lat: number; lon: number } {
-  const d = COORDINATE_SPREAD_METERS * Math.sqrt(random());
-  const angle = 2 * Math.PI * random();
-  const lat = network.stops.lat[s] + (d * Math.cos(angle)) / 111_320;
-  const lon = network.stops.lon[s] + (d * Math.sin(angle)) / (111_320 * Math.cos((network.stops.lat[s] * Math.PI) / 180));
-  return { lat: Number(lat.toFixed(6)), lon: Number(lon.toFixed(6)) };
-}
 
 /** The seeded synthetic feed (see the header) for `date`, and what it holds. */
 function syntheticFeed(network: Network, date: ServiceDate, seed: number): { message: RtFeedMessage; counts: Record<string, number> } {

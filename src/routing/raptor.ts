@@ -611,7 +611,8 @@ class RaptorSearch {
     // With route or trip rules, a ride tying the best journey to the target is still followed: it may be the one a
     // timed transfer holds, which wins the tie (TIMED_CREDIT).
     const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
-    const ruled = this.ruled;
+    // A rule can hold only where the pattern boarded has a trip on its side of one (patternTouched).
+    const ruled = this.ruled && this.patternTouched[p] === 1;
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
     let tripWalk = 0;
@@ -673,7 +674,8 @@ class RaptorSearch {
     // With route or trip rules, a ride tying the best journey to the target is still followed: it may be the one a
     // timed transfer holds, which wins the tie (TIMED_CREDIT).
     const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
-    const ruled = this.ruled;
+    // A rule can hold only where the pattern boarded has a trip on its side of one (patternTouched).
+    const ruled = this.ruled && this.patternTouched[p] === 1;
     let trip: TripInstance = NO_TRIP;
     let alightPos = 0;
     let tripWalk = 0;
@@ -733,7 +735,8 @@ class RaptorSearch {
     while (q > 0 && s.rideSet[q * n + from] === 0) q--;
     if (q === 0) return false;
     const ride = s.ride[q * n + from];
-    if (!v.touches(ride, !back) && this.patternTouched[p] === 0) return false;
+    // The scan asks only for patterns a rule touches (patternTouched); the ride must be on the rule's other side.
+    if (!v.touches(ride, !back)) return false;
     this.changeRide = ride;
     this.changeStop = from;
     this.changeAt = s.rideLabel[q * n + from];

@@ -19,7 +19,7 @@
  * Wall-clock and CPU time (process.cpuUsage) are both reported. Flags: --pairs <n> (300), --seed <n> (9), --rebuild.
  * Results: printed, and written to .cache/routeplan-realtime-results.json.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
@@ -32,14 +32,15 @@ import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { STOP_SKIPPED, TRIP_ADDED, TRIP_CANCELED, TRIP_SCHEDULED, type RtFeedEntity, type RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
+import { arg, flag, mtaZips } from "./mta-input.js";
 import { coordinateNear, seeded, servedStops } from "./pairs.js";
+import { formatMs, percentile } from "./timing.js";
 import { planJourneys } from "../../src/routing/plan-journeys.js";
 import { realtimeDay } from "../../src/routing/realtime-timetables.js";
 import { earliestArrival } from "../../src/routing/raptor.js";
 import { serviceDayEndMs } from "../../src/routing/service-day-end.js";
 import { activeServices } from "../../src/timetable/active-services.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
-import { benchDataDir } from "../lib/bench-paths.js";
 
 export const REALTIME_TARGET_RATIO = 1.5;
 
@@ -51,18 +52,6 @@ const ADDED_TRIPS = 200;
 const ADDED_SHIFT_S = 7 * 60;
 const DEPARTURE_SECONDS = 8 * 3600;
 const FEED_SECONDS = 7 * 3600 + 50 * 60;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const flag = (name: string) => process.argv.includes(name);
-
-function percentile(samples: readonly number[], f: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
-}
-const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 /** The seeded synthetic feed (see the header) for `date`, and what it holds. */
 function syntheticFeed(network: Network, date: ServiceDate, seed: number): { message: RtFeedMessage; counts: Record<string, number> } {
@@ -166,21 +155,13 @@ function ratios(rt: Figures, schedule: Figures): Figures {
 function report(name: string, schedule: Figures, rt: Figures): void {
   const r = ratios(rt, schedule);
   console.log(
-    `${name}: schedule p50 ${fmt(schedule.p50Ms)} ms, p95 ${fmt(schedule.p95Ms)} ms (CPU ${fmt(schedule.cpuP50Ms)} / ${fmt(schedule.cpuP95Ms)}); ` +
-      `real-time p50 ${fmt(rt.p50Ms)} ms, p95 ${fmt(rt.p95Ms)} ms (CPU ${fmt(rt.cpuP50Ms)} / ${fmt(rt.cpuP95Ms)}); ` +
+    `${name}: schedule p50 ${formatMs(schedule.p50Ms)} ms, p95 ${formatMs(schedule.p95Ms)} ms (CPU ${formatMs(schedule.cpuP50Ms)} / ${formatMs(schedule.cpuP95Ms)}); ` +
+      `real-time p50 ${formatMs(rt.p50Ms)} ms, p95 ${formatMs(rt.p95Ms)} ms (CPU ${formatMs(rt.cpuP50Ms)} / ${formatMs(rt.cpuP95Ms)}); ` +
       `ratio p50 ${r.p50Ms.toFixed(2)}, p95 ${r.p95Ms.toFixed(2)} (CPU ${r.cpuP50Ms.toFixed(2)} / ${r.cpuP95Ms.toFixed(2)}; target ≤ ${REALTIME_TARGET_RATIO})`,
   );
 }
 
-const zipsDir = join(benchDataDir, "mta");
-if (!existsSync(zipsDir)) {
-  console.error(`no feeds in ${zipsDir}: run \`npm run bench:import\` first (it fetches the MTA feeds)`);
-  process.exit(2);
-}
-const zips = readdirSync(zipsDir)
-  .filter((f) => f.endsWith(".zip"))
-  .sort()
-  .map((f) => join(zipsDir, f));
+const zips = mtaZips();
 const pairCount = Number(arg("--pairs") ?? 300);
 const seed = Number(arg("--seed") ?? 9);
 const cacheDir = join(process.cwd(), ".cache");
@@ -202,7 +183,7 @@ const [state, build] = timed((): RealtimeState => buildRealtimeState(network, [{
 const stats = state.stats[0];
 console.log(
   `overlay on ${formatServiceDate(date)}: ${counts.delayed} trips delayed 0-${MAX_DELAY_S / 60} min, ${counts.cancelled} cancelled, ${counts.skipped} skipping a stop, ` +
-    `${counts.added} added; ${stats.matched} entities matched, ${stats.unmatched} not; state built in ${fmt(build.wallMs)} ms`,
+    `${counts.added} added; ${stats.matched} entities matched, ${stats.unmatched} not; state built in ${formatMs(build.wallMs)} ms`,
 );
 
 // The first view with this state builds its real-time tables (once per state and date) and lower-bound hops.
@@ -214,8 +195,8 @@ const day = realtimeDay(network, state, date);
 let tableBytes = 0;
 for (const column of Object.values(day)) if (ArrayBuffer.isView(column)) tableBytes += column.byteLength;
 console.log(
-  `views of the day: schedule ${fmt(scheduleViewTime.wallMs)} ms; real-time ${fmt(realtimeViewTime.wallMs)} ms the first for this state ` +
-    `(its tables: ${day.patterns.length} patterns, ${(tableBytes / 1e6).toFixed(1)} MB for ${formatServiceDate(date)}), ${fmt(realtimeViewAgain.wallMs)} ms after`,
+  `views of the day: schedule ${formatMs(scheduleViewTime.wallMs)} ms; real-time ${formatMs(realtimeViewTime.wallMs)} ms the first for this state ` +
+    `(its tables: ${day.patterns.length} patterns, ${(tableBytes / 1e6).toFixed(1)} MB for ${formatServiceDate(date)}), ${formatMs(realtimeViewAgain.wallMs)} ms after`,
 );
 
 // E1: the same coordinate pairs as run.ts (seed, then seed + 1000 for the warm-up).

@@ -29,7 +29,7 @@
  * very same: to rework the comparison without its minutes).
  * Results: printed, and written to bench/.data/routeplan-results.json.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
@@ -48,8 +48,10 @@ import { serviceDayEndMs } from "../../src/routing/service-day-end.js";
 import { activeServices } from "../../src/timetable/active-services.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
+import { arg, flag, mtaZips } from "./mta-input.js";
 import { coordinateNear, seeded, servedStops, stopPairs } from "./pairs.js";
 import { ensureRaptorPeer, type PeerAnswer, type PeerOutput, runRaptorPeer } from "./raptor-journey-planner-peer.js";
+import { formatMs as ms, median, percentile } from "./timing.js";
 
 export const ROUTEPLAN_TARGETS = {
   e1P50Ms: 10,
@@ -65,19 +67,6 @@ export const ROUTEPLAN_TARGETS = {
 /** The footpath radius both planners walk in the comparison (docs/BENCHMARKS.md "Route planning"). */
 const PEER_WALK_METERS = 250;
 const DEPARTURE_SECONDS = 8 * 3600;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const flag = (name: string) => process.argv.includes(name);
-
-function percentile(samples: readonly number[], f: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
-}
-const median = (samples: readonly number[]) => percentile(samples, 0.5);
-const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 /**
  * Imports the zips into a snapshot of the given walk radius (and, `direct`, walkBudgetSeconds 0: the footpaths not
@@ -324,15 +313,7 @@ function agreement(network: Network, pairs: Array<[StopIdx, StopIdx]>, ours: Arr
   return a;
 }
 
-const zipsDir = join(benchDataDir, "mta");
-if (!existsSync(zipsDir)) {
-  console.error(`no feeds in ${zipsDir}: run \`npm run bench:import\` first (it fetches the MTA feeds)`);
-  process.exit(2);
-}
-const zips = readdirSync(zipsDir)
-  .filter((f) => f.endsWith(".zip"))
-  .sort()
-  .map((f) => join(zipsDir, f));
+const zips = mtaZips();
 const pairCount = Number(arg("--pairs") ?? 300);
 const seed = Number(arg("--seed") ?? 9);
 const peerAllTrips = Number(arg("--peer-all-trips") ?? 30);

@@ -6,30 +6,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { describe, expect, it } from "vitest";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { fixtureDir } from "../routing/support/fixture-network.js";
+import { runMain } from "./support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lw-chain-"));
 
-afterEach(() => vi.restoreAllMocks());
-
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk).replace(/\n$/, "")), true));
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
-
 async function importFixture(name: string, ...extra: string[]) {
   const out = join(dir, `${name}.snapshot`);
-  const r = await run("import", fixtureDir("chained-walk"), "--out", out, "--reference", "none", ...extra);
+  const r = await runMain("import", fixtureDir("chained-walk"), "--out", out, "--reference", "none", ...extra);
   expect(r.code, r.stderr).toBe(0);
   return { out, stdout: r.stdout };
 }
@@ -38,7 +24,7 @@ describe("lijnwijzer plan over chained footpaths", () => {
   it("plan - the walk Kerk -> Brug -> Markt is one step of 12 min 46 s, as the chained-walk fixture's README says", async () => {
     const { out, stdout } = await importFixture("chained");
     expect(stdout).toContain("footpaths 6 (walk radius 400 m, chained up to 15 min, 4.5 km/h; 60 B)");
-    const r = await run("plan", out, "--from", "gtfs:301001", "--to", "gtfs:301005", "--at", "2024-06-11T07:55:00");
+    const r = await runMain("plan", out, "--from", "gtfs:301001", "--to", "gtfs:301005", "--at", "2024-06-11T07:55:00");
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")).toEqual([
       "1 itinerary from Fixture Noord [3_301001] to Fixture Zuid [3_301005], departing after 2024-06-11T07:55:00 (Europe/Brussels; schedule)",
@@ -57,7 +43,7 @@ describe("lijnwijzer plan over chained footpaths", () => {
     const { out, stdout } = await importFixture("budget12", "--walk-budget", "12");
     expect(loadSnapshot(out).meta.footpaths.budgetSeconds).toBe(720);
     expect(stdout).toContain("footpaths 4 (walk radius 400 m, chained up to 12 min, 4.5 km/h;");
-    const r = await run("plan", out, "--from", "gtfs:301001", "--to", "gtfs:301005", "--at", "2024-06-11T07:55:00");
+    const r = await runMain("plan", out, "--from", "gtfs:301001", "--to", "gtfs:301005", "--at", "2024-06-11T07:55:00");
     expect(r.stdout).toContain("no itinerary from Fixture Noord [3_301001] to Fixture Zuid [3_301005]");
   });
 
@@ -71,12 +57,12 @@ describe("lijnwijzer plan over chained footpaths", () => {
 
   it("import - a --walk-budget or --walk-speed out of range is a usage error", async () => {
     for (const bad of ["-1", "soon", "", "31"]) {
-      const r = await run("import", fixtureDir("chained-walk"), "--out", join(dir, "x.snapshot"), `--walk-budget=${bad}`);
+      const r = await runMain("import", fixtureDir("chained-walk"), "--out", join(dir, "x.snapshot"), `--walk-budget=${bad}`);
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toContain(`--walk-budget must be a number of minutes from 0 to 30, not "${bad}"`);
     }
     for (const bad of ["0", "fast", "", "8"]) {
-      const r = await run("import", fixtureDir("chained-walk"), "--out", join(dir, "x.snapshot"), `--walk-speed=${bad}`);
+      const r = await runMain("import", fixtureDir("chained-walk"), "--out", join(dir, "x.snapshot"), `--walk-speed=${bad}`);
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toContain(`--walk-speed must be a number of km/h from 2 to 7, not "${bad}"`);
     }

@@ -1,17 +1,17 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/app.js";
 import { SUBSCRIPTION_KEY_HEADER } from "../../src/api/http/auth.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
 import { importFeeds } from "../../src/cli/import-command.js";
-import { main } from "../../src/cli/main.js";
 import { DEMO_API_KEY } from "../../src/config/api-keys.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import { fixtureDir, fixtureFeedMessage, type RoutingFixture } from "../routing/support/fixture-network.js";
+import { runMain } from "./support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lw-plan-"));
 const snapshot = (name: RoutingFixture) => join(dir, `${name}.snapshot`);
@@ -24,17 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "trip-updates.pb"), encodeFeedMessage(fixtureFeedMessage()));
 });
 
-afterEach(() => vi.restoreAllMocks());
-
-async function plan(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  const code = await main(["plan", ...args]);
-  vi.restoreAllMocks();
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
+const plan = (...args: string[]) => runMain("plan", ...args);
 
 describe("lijnwijzer plan", () => {
   it("plan - a change of line over a 209 s walk, step by step, as the walk-transfer fixture's README says", async () => {

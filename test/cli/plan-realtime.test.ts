@@ -5,11 +5,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { importFeeds } from "../../src/cli/import-command.js";
-import { main } from "../../src/cli/main.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import { fixtureDir, fixtureFeedMessage, type RealtimeFixture } from "../routing/support/fixture-network.js";
+import { runMain } from "./support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lw-plan-rt-"));
 const snapshot = (name: RealtimeFixture) => join(dir, `${name}.snapshot`);
@@ -23,17 +23,7 @@ beforeAll(async () => {
   }
 });
 
-afterEach(() => vi.restoreAllMocks());
-
-async function plan(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  const code = await main(["plan", ...args]);
-  vi.restoreAllMocks();
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
+const plan = (...args: string[]) => runMain("plan", ...args);
 
 describe("lijnwijzer plan --realtime", () => {
   it("plan realtime - the NEW express N0835 Noord -> Zuid, its trip id as the trip; the ADDED A0830 left at Midden at the feed's arrival", async () => {

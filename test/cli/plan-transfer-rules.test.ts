@@ -5,31 +5,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { describe, expect, it } from "vitest";
 import { fixtureDir, type RoutingFixture } from "../routing/support/fixture-network.js";
+import { runMain } from "./support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lw-transfer-rules-"));
 
-afterEach(() => vi.restoreAllMocks());
-
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk).replace(/\n$/, "")), true));
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
-
 async function planFixture(name: RoutingFixture, from: string, to: string, at: string, ...extra: string[]): Promise<string[]> {
   const out = join(dir, `${name}.snapshot`);
-  const imported = await run("import", fixtureDir(name), "--out", out, "--reference", "none");
+  const imported = await runMain("import", fixtureDir(name), "--out", out, "--reference", "none");
   expect(imported.code, imported.stderr).toBe(0);
-  const r = await run("plan", out, "--from", `gtfs:${from}`, "--to", `gtfs:${to}`, "--at", at, ...extra);
+  const r = await runMain("plan", out, "--from", `gtfs:${from}`, "--to", `gtfs:${to}`, "--at", at, ...extra);
   expect(r.code, r.stderr).toBe(0);
   return r.stdout.split("\n");
 }

@@ -12,46 +12,23 @@ import { createNetworkView } from "../../src/routing/network-view.js";
 import { raptor } from "../../src/routing/raptor.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
 import { at, net, stopOf } from "./support/raptor-scenario.js";
+import { hhmm, prng, randomLine, randomStops, randomTrips } from "./support/random-network.js";
 
 const DATE = "2024-03-12";
 const NEXT = "2024-03-13";
 
-function prng(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-}
-
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /**
- * 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, bus or tram, 2-5 trips each
- * from 23:20 on (so that some run past 24:00), and at some stops a change time (transfers.txt from a stop to itself).
+ * The random network (support/random-network.ts), its 12 lines bus or tram, their trips from 23:20 on (so that some
+ * run past 24:00), and at some stops a change time (transfers.txt from a stop to itself).
  */
 function randomNetwork(seed: number, changeTimes: boolean): Network {
   const rnd = prng(seed);
-  const stops: Record<string, [number, number]> = {};
-  for (let i = 0; i < 14; i++) stops[`S${i}`] = [Math.round(rnd() * 1500), Math.round(rnd() * 1500)];
+  const stops = randomStops(rnd);
   const trips: string[] = [];
   for (let l = 0; l < 12; l++) {
-    const length = 3 + Math.floor(rnd() * 4);
-    const route: string[] = [];
-    while (route.length < length) {
-      const s = `S${Math.floor(rnd() * 14)}`;
-      if (!route.includes(s)) route.push(s);
-    }
-    const hops = route.map(() => 1 + Math.floor(rnd() * 6));
+    const line = randomLine(rnd);
     const mode = rnd() < 0.3 ? "tram" : "bus";
-    let start = 23 * 60 + 20 + Math.floor(rnd() * 30);
-    for (let k = 2 + Math.floor(rnd() * 4); k > 0; k--) {
-      let t = start;
-      const times = route.map((s, i) => {
-        if (i > 0) t += hops[i];
-        const arr = t;
-        if (rnd() < 0.3) t += 1;
-        return `${s} ${hhmm(arr)}${t !== arr ? `/${hhmm(t)}` : ""}`;
-      });
-      trips.push(`L${l}x${k} ${mode} route=L${l}: ${times.join(", ")}`);
-      start += 5 + Math.floor(rnd() * 15);
-    }
+    for (const { k, times } of randomTrips(rnd, line, 23 * 60 + 20)) trips.push(`L${l}x${k} ${mode} route=L${l}: ${times.join(", ")}`);
   }
   const transfers: Array<[string, string, number, number]> = [];
   if (changeTimes) for (let i = 0; i < 14; i++) if (rnd() < 0.4) transfers.push([`S${i}`, `S${i}`, 2, 60 * (1 + Math.floor(rnd() * 3))]);

@@ -13,32 +13,23 @@ import type { Journey, RaptorQuery, StopAccess } from "../../src/routing/raptor-
 import type { TransitView } from "../../src/routing/transit-view.js";
 import type { AddedTrip, RealtimeOverlay } from "../../src/timetable/realtime-overlay.js";
 import { at, net } from "./support/raptor-scenario.js";
+import { hhmm, prng, randomLine, randomStops, randomTrips } from "./support/random-network.js";
 
 const DATE = "2024-03-12";
 const RIDES = 4;
 
-function prng(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-}
-
 /**
- * 14 stops within 1.5 km (many within the 400 m footpath radius), 12 lines of 3-6 stops, 2-5 trips each (one pattern).
+ * The random network (support/random-network.ts), 12 bus lines with their trips from 08:00 on (one pattern each).
  * With `rules`: three lines run on as an onward line from their last stop (each trip and its onward trip one block of
  * two, in the same order), and two stops allow no change of vehicle (transfers.txt type 3 to themselves).
  */
 function randomNetwork(seed: number, rules = false): Network {
   const rnd = prng(seed);
-  const stops: Record<string, [number, number]> = {};
-  for (let i = 0; i < 14; i++) stops[`S${i}`] = [Math.round(rnd() * 1500), Math.round(rnd() * 1500)];
+  const stops = randomStops(rnd);
   const trips: string[] = [];
   for (let l = 0; l < 12; l++) {
-    const length = 3 + Math.floor(rnd() * 4);
-    const route: string[] = [];
-    while (route.length < length) {
-      const s = `S${Math.floor(rnd() * 14)}`;
-      if (!route.includes(s)) route.push(s);
-    }
-    const hops = route.map(() => 1 + Math.floor(rnd() * 6));
+    const line = randomLine(rnd);
+    const route = line.stops;
     // The onward line: from the last stop, 2-4 stops more (none of the line's), 1-4 minutes after each trip arrives.
     const onward = rules && l < 3 ? [route[route.length - 1]] : [];
     while (onward.length > 0 && onward.length < 3 + Math.floor(rnd() * 3)) {
@@ -46,22 +37,13 @@ function randomNetwork(seed: number, rules = false): Network {
       if (!route.includes(s) && !onward.includes(s)) onward.push(s);
     }
     const layover = 1 + Math.floor(rnd() * 4);
-    let start = 8 * 60 + Math.floor(rnd() * 30);
-    for (let k = 2 + Math.floor(rnd() * 4); k > 0; k--) {
-      let t = start;
-      const times = route.map((s, i) => {
-        if (i > 0) t += hops[i];
-        const arr = t;
-        if (rnd() < 0.3) t += 1;
-        return `${s} ${hhmm(arr)}${t !== arr ? `/${hhmm(t)}` : ""}`;
-      });
+    for (const { k, times, endMinutes } of randomTrips(rnd, line, 8 * 60)) {
       const block = onward.length > 0 ? ` block=B${l}x${k}` : "";
       trips.push(`L${l}x${k} bus route=L${l}${block}: ${times.join(", ")}`);
       if (onward.length > 0) {
-        t += layover;
+        let t = endMinutes + layover;
         trips.push(`M${l}x${k} bus route=M${l}${block}: ${onward.map((s, i) => `${s} ${hhmm(i === 0 ? t : (t += 3))}`).join(", ")}`);
       }
-      start += 5 + Math.floor(rnd() * 15);
     }
   }
   const transfers: Array<[string, string, number]> = [];
@@ -76,8 +58,6 @@ function noChangeStops(network: Network): Set<number> {
   for (let s = 0; s < network.stops.count; s++) for (let f = fs[s]; f < fs[s + 1]; f++) if (ft[f] === s && fsec[f] === 0xffff) out.add(s);
   return out;
 }
-
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** A trip's position it does not stop at (a real-time skipped stop; every position of a cancelled trip). */
 type Skipped = (trip: number, position: number) => boolean;

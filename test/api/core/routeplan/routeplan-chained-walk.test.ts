@@ -3,50 +3,13 @@
  * two footpaths in a row (Kerk -> Brug -> Markt), which the compiler chains into one (src/network/chain-footpaths.ts).
  * The places asked are the stops' own coordinates (no access walk).
  */
-import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../../src/api/app.js";
-import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/config/load-config.js";
 import { readGtfs } from "../../../../src/gtfs/index.js";
 import { compileNetwork } from "../../../../src/network/compile-network.js";
-import type { Network } from "../../../../src/network/model.js";
-import { fixtureDir, fixtureNetwork, stopIdx } from "../../../routing/support/fixture-network.js";
+import { fixtureDir, fixtureNetwork } from "../../../routing/support/fixture-network.js";
+import { closeApps, plan, summary, TUESDAY } from "./support/fixture-plan.js";
 
-const BETA = "/DLKernOpenData/v1/beta";
-const TUESDAY = "2024-06-11";
-
-type Json = Record<string, any>;
-
-const apps: FastifyInstance[] = [];
-afterAll(async () => {
-  for (const app of apps) await app.close();
-});
-
-async function plan(net: Network, from: string, to: string, query: string): Promise<Json> {
-  const app = await buildApp({
-    network: staticNetworkSource(net),
-    config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://api.example.org" }),
-    clock: () => Date.parse(`${TUESDAY}T05:00:00Z`),
-    realtime: { current: () => undefined },
-  });
-  apps.push(app);
-  const at = (h: string) => `${net.stops.lat[stopIdx(net, h)]},${net.stops.lon[stopIdx(net, h)]}`;
-  const res = await app.inject({ url: `${BETA}/routeplan/${at(from)}/${at(to)}?${query}`, headers: { "ocp-apim-subscription-key": "demo" } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** One line per itinerary: "08:00:00-08:35:00 1* VOERTUIG 301001>301002 08:00:00-08:10:00 1/800 | ...". */
-function summary(body: Json): string[] {
-  return body.reiswegen.map((r: Json) => {
-    const steps = r.reiswegStappen.map((s: Json) => {
-      const line = s.type === "VOERTUIG" ? ` ${s.lijnrichting.lijnNummerPubliek}/${s.ritnummer}` : "";
-      return `${s.type} ${s.vertrekPunt.id}>${s.aankomstPunt.id} ${s.duurtijd.start.slice(11)}-${s.duurtijd.einde.slice(11)}${line}`;
-    });
-    return `${r.duurtijd.start.slice(11)}-${r.duurtijd.einde.slice(11)} ${r.overstappen}${r.bestpassend ? "*" : ""} ${steps.join(" | ")}`;
-  });
-}
+afterAll(closeApps);
 
 describe("E1 over chained footpaths", () => {
   it("routeplan - a change of line over two footpaths in a row is one walk of 766 s, Kerk -> Markt (README)", async () => {

@@ -2,22 +2,11 @@
  * E1 with a real-time source on the fixtures realtime-added (trips a GTFS-RT feed adds: ADDED and NEW) and
  * realtime-after-midnight (a delayed trip of yesterday's service past 24:00); each folder's README gives the answers.
  */
-import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../../src/api/app.js";
-import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/config/load-config.js";
-import type { Network } from "../../../../src/network/model.js";
-import type { RealtimeOverlay } from "../../../../src/timetable/realtime-overlay.js";
-import { fixtureNetwork, fixtureRealtime, type RealtimeFixture, stopIdx } from "../../../routing/support/fixture-network.js";
+import { fixtureNetwork, fixtureRealtime, type RealtimeFixture } from "../../../routing/support/fixture-network.js";
+import { closeApps, fixtureApp, type Json, planOn, summary as summaryOf } from "./support/fixture-plan.js";
 
-const BETA = "/DLKernOpenData/v1/beta";
-type Json = Record<string, any>;
-
-const apps: FastifyInstance[] = [];
-afterAll(async () => {
-  for (const app of apps) await app.close();
-});
+afterAll(closeApps);
 
 interface Fixture {
   /** The route plan between two stops' coordinates, with the feed (live) or without a real-time source. */
@@ -27,38 +16,15 @@ interface Fixture {
 async function fixture(name: RealtimeFixture): Promise<Fixture> {
   const net = await fixtureNetwork(name);
   const state = fixtureRealtime(net, name);
-  const appFor = async (realtime: RealtimeOverlay | undefined) => {
-    const app = await buildApp({
-      network: staticNetworkSource(net),
-      config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: "https://api.example.org" }),
-      clock: () => state.builtMs,
-      realtime: { current: () => realtime },
-    });
-    apps.push(app);
-    return app;
-  };
-  const live = await appFor(state);
-  const schedule = await appFor(undefined);
-  const at = (h: string) => `${net.stops.lat[stopIdx(net, h)]},${net.stops.lon[stopIdx(net, h)]}`;
+  const live = await fixtureApp(net, { realtime: state, clockMs: state.builtMs });
+  const schedule = await fixtureApp(net, { clockMs: state.builtMs });
   return {
-    async plan(from, to, query, withFeed = true) {
-      const res = await (withFeed ? live : schedule).inject({ url: `${BETA}/routeplan/${at(from)}/${at(to)}?${query}`, headers: { "ocp-apim-subscription-key": "demo" } });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json();
-    },
+    plan: (from, to, query, withFeed = true) => planOn(withFeed ? live : schedule, net, from, to, query),
   };
 }
 
-/** One line per itinerary: "08:35:00-08:45:00 0* VOERTUIG 301201>301203 2024-06-11T08:35:00-2024-06-11T08:45:00 1/N0835". */
-function summary(body: Json): string[] {
-  return body.reiswegen.map((r: Json) => {
-    const steps = r.reiswegStappen.map((s: Json) => {
-      const line = s.type === "VOERTUIG" ? ` ${s.lijnrichting.lijnNummerPubliek}/${s.ritnummer}` : "";
-      return `${s.type} ${s.vertrekPunt.id}>${s.aankomstPunt.id} ${s.duurtijd.start}-${s.duurtijd.einde}${line}`;
-    });
-    return `${r.duurtijd.start.slice(11)}-${r.duurtijd.einde.slice(11)} ${r.overstappen}${r.bestpassend ? "*" : ""} ${steps.join(" | ")}`;
-  });
-}
+/** One line per itinerary, steps with their dates: "08:35:00-08:45:00 0* VOERTUIG 301201>301203 2024-06-11T08:35:00-2024-06-11T08:45:00 1/N0835". */
+const summary = (body: Json) => summaryOf(body, { stepDates: true });
 
 const best = (body: Json) => summary(body)[body.reiswegen.findIndex((r: Json) => r.bestpassend)];
 const passages = (step: Json) =>

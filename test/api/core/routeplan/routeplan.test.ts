@@ -6,43 +6,16 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../../src/api/app.js";
-import { staticNetworkSource } from "../../../../src/api/shared/network-source.js";
-import { loadConfig } from "../../../../src/config/load-config.js";
 import type { Network } from "../../../../src/network/model.js";
 import type { RealtimeOverlay } from "../../../../src/timetable/realtime-overlay.js";
-import { fixtureNetwork, fixtureRealtime, type RoutingFixture, stopIdx, tripIdx } from "../../../routing/support/fixture-network.js";
+import { fixtureNetwork, fixtureRealtime, type RoutingFixture, tripIdx } from "../../../routing/support/fixture-network.js";
+import { BETA, call, closeApps, fixtureApp, type Json, ORIGIN, planOn, stopPoint as at, summary, TUESDAY } from "./support/fixture-plan.js";
 
-const ORIGIN = "https://api.example.org";
-const BETA = "/DLKernOpenData/v1/beta";
 const V1 = "/DLKernOpenData/api/v1";
-const TUESDAY = "2024-06-11";
 
-type Json = Record<string, any>;
+afterAll(closeApps);
 
-const apps: FastifyInstance[] = [];
-afterAll(async () => {
-  for (const app of apps) await app.close();
-});
-
-async function appFor(network: Network, realtime?: RealtimeOverlay, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    network: staticNetworkSource(network),
-    config: loadConfig({ LOG_LEVEL: "silent", PUBLIC_BASE_URL: ORIGIN, ...env }),
-    clock: () => Date.parse(`${TUESDAY}T05:00:00Z`),
-    realtime: { current: () => realtime },
-  });
-  apps.push(app);
-  return app;
-}
-
-async function call(app: FastifyInstance, url: string): Promise<{ status: number; body: Json; headers: Record<string, unknown> }> {
-  const res = await app.inject({ url, headers: { "ocp-apim-subscription-key": "demo" } });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
-}
-
-/** "lat,lon" of a fixture stop. */
-const at = (net: Network, haltenummer: string) => `${net.stops.lat[stopIdx(net, haltenummer)]},${net.stops.lon[stopIdx(net, haltenummer)]}`;
+const appFor = (network: Network, realtime?: RealtimeOverlay, env: Record<string, string> = {}) => fixtureApp(network, { realtime, env });
 
 interface Fixture {
   net: Network;
@@ -54,27 +27,7 @@ interface Fixture {
 async function fixture(name: RoutingFixture, realtime?: (net: Network) => RealtimeOverlay): Promise<Fixture> {
   const net = await fixtureNetwork(name);
   const app = await appFor(net, realtime?.(net));
-  const point = (p: string) => (p.includes(",") ? p : at(net, p));
-  return {
-    net,
-    app,
-    async plan(from, to, query, family = BETA) {
-      const res = await call(app, `${family}/routeplan/${point(from)}/${point(to)}?${query}`);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body;
-    },
-  };
-}
-
-/** One line per itinerary: "08:00:00-08:20:00 0* VOERTUIG 300101>300103 08:00:00-08:20:00 1/800". */
-function summary(body: Json): string[] {
-  return body.reiswegen.map((r: Json) => {
-    const steps = r.reiswegStappen.map((s: Json) => {
-      const line = s.type === "VOERTUIG" ? ` ${s.lijnrichting.lijnNummerPubliek}/${s.ritnummer}` : "";
-      return `${s.type} ${s.vertrekPunt.id}>${s.aankomstPunt.id} ${s.duurtijd.start.slice(11)}-${s.duurtijd.einde.slice(11)}${line}`;
-    });
-    return `${r.duurtijd.start.slice(11)}-${r.duurtijd.einde.slice(11)} ${r.overstappen}${r.bestpassend ? "*" : ""} ${steps.join(" | ")}`;
-  });
+  return { net, app, plan: (from, to, query, family) => planOn(app, net, from, to, query, family) };
 }
 
 const linkOf = (body: Json, rel: string): string | undefined => body.links.find((l: Json) => l.rel === rel)?.url;

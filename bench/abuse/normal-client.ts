@@ -22,6 +22,8 @@ export interface NormalClientSettings {
 
 export interface NormalClientResult {
   latenciesMs: number[];
+  /** The latencies of each path, in the order of `paths`. */
+  latenciesMsByPath: number[][];
   /** Failed requests by what failed: a status, an error code, `timeout`, `shed` (too many in flight). */
   errors: Record<string, number>;
   /** Requests sent again because the server had closed the idle keep-alive connection they went out on. */
@@ -55,7 +57,7 @@ function get(agent: Agent, s: NormalClientSettings, path: string, onRetry: () =>
 
 async function run(s: NormalClientSettings): Promise<NormalClientResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
-  const result: NormalClientResult = { latenciesMs: [], errors: {}, keepAliveRetries: 0 };
+  const result: NormalClientResult = { latenciesMs: [], latenciesMsByPath: s.paths.map(() => []), errors: {}, keepAliveRetries: 0 };
   const onRetry = () => result.keepAliveRetries++;
   const fail = (what: string | number) => (result.errors[what] = (result.errors[what] ?? 0) + 1);
   await get(agent, s, s.paths[0], onRetry);
@@ -70,7 +72,8 @@ async function run(s: NormalClientSettings): Promise<NormalClientResult> {
       const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * s.rate) + 1);
       while (sent < due) {
         const dueAt = start + (sent / s.rate) * 1000;
-        const path = s.paths[sent % s.paths.length];
+        const which = sent % s.paths.length;
+        const path = s.paths[which];
         sent++;
         if (inFlight >= MAX_IN_FLIGHT) {
           fail("shed");
@@ -79,7 +82,10 @@ async function run(s: NormalClientSettings): Promise<NormalClientResult> {
         inFlight++;
         void get(agent, s, path, onRetry).then((status) => {
           inFlight--;
-          if (status === 200) result.latenciesMs.push(performance.now() - dueAt);
+          if (status === 200) {
+            result.latenciesMs.push(performance.now() - dueAt);
+            result.latenciesMsByPath[which].push(performance.now() - dueAt);
+          }
           else fail(status);
         });
       }

@@ -1,8 +1,9 @@
 /**
  * bench:abuse (docs/BENCHMARKS.md "Hostile clients (bench:abuse)"): the real server against hostile clients, one
- * scenario after the other, while a normal client measures what it still gets. It starts `lijnwijzer start` (the
- * demo network with its real-time simulator; WORKERS=1 unless --workers, LOG_LEVEL=warn, its log in a file) on a
- * free loopback port, then runs for --seconds each:
+ * scenario after the other, while a normal client measures what it still gets. Each scenario gets a server just
+ * started, `lijnwijzer start` (the demo network with its real-time simulator; WORKERS=1 unless --workers,
+ * LOG_LEVEL=warn, its log in a file) on a free loopback port: memory a process has taken is seldom given back, so
+ * on one server a scenario's peak would carry the growth of those before it. The scenarios, for --seconds each:
  *
  * 0. baseline: no attack, the normal client alone;
  * 1. pipelining: 30 connections writing thousands of pipelined GETs of /haltes (3.7 MB) and never reading;
@@ -14,9 +15,10 @@
  * (hostile-clients.ts.) The normal client (normal-client.ts, a process of its own) asks /lijnen/3/302 and a stop's
  * real-time in turn, --rate requests a second in an open loop.
  *
- * Reported per scenario: the normal client's p50/p99/max latency and errors; the server's peak resident memory
- * (VmRSS of the process and its children, from /proc every 200 ms) against its idle RSS, measured after start-up
- * and the first requests, before the first scenario; what became of the hostile client's connections and requests.
+ * Reported per scenario: the normal client's p50/p99/max latency (also by path) and errors; the server's peak
+ * resident memory (VmRSS of the process and its children, from /proc every 200 ms) against its idle RSS (the
+ * median over 2 s, 3 s after start-up and a first /haltes); the server's CPU share and that of the attacking
+ * process; what became of the hostile client's connections and requests.
  * Targets: the normal client's p99 under 250 ms and the peak RSS under twice the idle RSS, on the same cores as
  * the attack. Everything goes to 127.0.0.1, bounded in time and count; every socket, the normal client and the
  * server are closed at the end and on Ctrl-C.
@@ -73,7 +75,7 @@ interface Scenario {
 interface ScenarioResult {
   name: string;
   what: string;
-  normal: { requests: number; p50Ms: number; p99Ms: number; maxMs: number; errors: Record<string, number>; errorCount: number; keepAliveRetries: number };
+  normal: { requests: number; p50Ms: number; p99Ms: number; maxMs: number; p99MsByPath: Record<string, number>; errors: Record<string, number>; errorCount: number; keepAliveRetries: number };
   rss: { idleMiB: number; peakMiB: number; peakOverIdle: number };
   /** CPU time over the scenario's wall time: the server (process and children) and the process of the attack. */
   cpu: { serverPercent: number; attackerPercent: number };
@@ -249,6 +251,7 @@ async function runScenario(sc: Scenario, logFile: string): Promise<ScenarioResul
         p50Ms: round1(percentile(lat, 50)),
         p99Ms: round1(percentile(lat, 99)),
         maxMs: round1(lat.at(-1) ?? NaN),
+        p99MsByPath: Object.fromEntries(normalPaths.map((p, i) => [p, round1(percentile([...n.latenciesMsByPath[i]].sort((a, b) => a - b), 99))])),
         errors: n.errors,
         errorCount,
         keepAliveRetries: n.keepAliveRetries,
@@ -294,7 +297,7 @@ async function main(): Promise<void> {
       results.push(r);
       console.log(
         `\n${sc.name} (${sc.what}):\n  normal client: ${r.normal.requests} requests, p50 ${r.normal.p50Ms} ms, p99 ${r.normal.p99Ms} ms, max ${r.normal.maxMs} ms, ` +
-          `errors ${r.normal.errorCount} ${JSON.stringify(r.normal.errors)}\n  server: RSS idle ${r.rss.idleMiB} MiB, peak ${r.rss.peakMiB} MiB = ${r.rss.peakOverIdle} x idle; ` +
+          `errors ${r.normal.errorCount} ${JSON.stringify(r.normal.errors)}; p99 by path ${JSON.stringify(r.normal.p99MsByPath)}\n  server: RSS idle ${r.rss.idleMiB} MiB, peak ${r.rss.peakMiB} MiB = ${r.rss.peakOverIdle} x idle; ` +
           `CPU ${r.cpu.serverPercent} % (the attacking process ${r.cpu.attackerPercent} %); ${r.serverErrorLines} error lines` +
           `${r.serverAlive ? "" : "; THE SERVER DIED"}\n  hostile client: ${showOutcome(r.hostile)}\n  load average ${r.loadAverageAfter}`,
       );

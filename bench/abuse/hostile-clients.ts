@@ -203,11 +203,13 @@ export async function slowloris(a: Attack, connections = 300): Promise<HostileOu
 /**
  * 3. Costly requests: `clients` keep-alive clients each asking, one after the other as fast as answers come,
  * a list of 100 stops' real-time passages (maxAantalDoorkomsten=20: 2,000 passages, the most allowed) and the
- * E5 timetables of a list of 100 stops, in turn, with gzip. The lists are drawn from every stop of the network,
+ * E5 timetables of a list of 100 stops, in turn (or only one of them: `kinds`), with gzip. The lists are drawn from every stop of the network,
  * a new one each time, so that no answer cache helps. A 503 (the costly requests' queue is full) is not
  * waited on: a hostile client asks again at once.
  */
-export async function costly(a: Attack, stopKeys: string[], prng: Prng, clients = 8): Promise<HostileOutcome> {
+export type CostlyKind = "real-time" | "E5";
+
+export async function costly(a: Attack, stopKeys: string[], prng: Prng, clients = 8, kinds: CostlyKind[] = ["real-time", "E5"]): Promise<HostileOutcome> {
   const o = newOutcome();
   const list = () => Array.from({ length: 100 }, () => prng.pick(stopKeys)).join("_");
   let bytes = 0;
@@ -216,12 +218,13 @@ export async function costly(a: Attack, stopKeys: string[], prng: Prng, clients 
     a.connections.add(c);
     try {
       for (let i = index; live(a); i++) {
-        const path = i % 2 === 0 ? `${CORE}/haltes/lijst/${list()}/real-time?maxAantalDoorkomsten=20` : `${CORE}/haltes/lijst/${list()}/dienstregelingen`;
+        const kind = kinds[i % kinds.length];
+        const path = kind === "real-time" ? `${CORE}/haltes/lijst/${list()}/real-time?maxAantalDoorkomsten=20` : `${CORE}/haltes/lijst/${list()}/dienstregelingen`;
         o.requestsSent++;
         try {
           const r = await c.request(getBytes(path, a.port, a.key, "Accept-Encoding: gzip\r\n"), 30_000);
           if (r.kind === "answer") {
-            count(o, `${r.status} ${i % 2 === 0 ? "real-time" : "E5"}`);
+            count(o, `${r.status} ${kind}`);
             bytes += r.body.length;
           } else count(o, r.kind === "timeout" ? "timeout" : `no answer: ${r.reason}`);
         } catch (err) {

@@ -25,7 +25,7 @@
  *
  * Flags: --seconds <s> (20 per scenario), --rate <n> (10 normal requests a second), --workers <n> (1),
  * --pause-seconds <s> (3, between scenarios), --seed <n> (1, the stop lists), --only <names> (comma-separated
- * scenario names). Results: bench/.data/abuse-results.json; exit code 1 when a target is not met or the server
+ * scenario names), --costly-kind <both|real-time|E5> (both: what the costly clients ask). Results: bench/.data/abuse-results.json; exit code 1 when a target is not met or the server
  * died.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -38,7 +38,7 @@ import { parseArgs } from "node:util";
 import { createPrng, type Prng } from "../../src/demo/prng.js";
 import type { RawConnection } from "../fuzz/raw-http-client.js";
 import { type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
-import { type Attack, costly, connectionFlood, type HostileOutcome, malformed, pipelining, slowloris } from "./hostile-clients.js";
+import { type Attack, costly, type CostlyKind, connectionFlood, type HostileOutcome, malformed, pipelining, slowloris } from "./hostile-clients.js";
 import type { NormalClientResult, NormalClientSettings } from "./normal-client.js";
 
 const KEY = "abuse-key";
@@ -59,12 +59,15 @@ const { values: flags } = parseArgs({
     "pause-seconds": { type: "string", default: "3" },
     seed: { type: "string", default: "1" },
     only: { type: "string" },
+    "costly-kind": { type: "string", default: "both" },
   },
 });
 const seconds = Number(flags.seconds);
 const rate = Number(flags.rate);
 const pauseS = Number(flags["pause-seconds"]);
 const seed = Number(flags.seed);
+const costlyKinds: CostlyKind[] = flags["costly-kind"] === "both" ? ["real-time", "E5"] : [flags["costly-kind"] as CostlyKind];
+if (!costlyKinds.every((k) => k === "real-time" || k === "E5")) throw new Error("--costly-kind: both, real-time or E5");
 
 interface Scenario {
   name: string;
@@ -279,7 +282,11 @@ async function main(): Promise<void> {
     { name: "baseline", what: "no attack", attack: async () => undefined },
     { name: "pipelining", what: "30 connections, pipelined GETs of /haltes in batches of 1,000, never read", attack: (a) => pipelining(a, 30) },
     { name: "slowloris", what: "300 connections, a header byte a second each", attack: (a) => slowloris(a, 300) },
-    { name: "costly", what: "8 clients: 100 stops' real-time (20 each) and E5 of 100 stops, in turn", attack: (a, d) => costly(a, d.stopKeys, d.prng, 8) },
+    {
+      name: "costly",
+      what: `8 clients: ${costlyKinds.map((k) => (k === "real-time" ? "100 stops' real-time (20 each)" : "E5 of 100 stops")).join(" and ")}${costlyKinds.length > 1 ? ", in turn" : ""}`,
+      attack: (a, d) => costly(a, d.stopKeys, d.prng, 8, costlyKinds),
+    },
     { name: "flood", what: "50 clients opening connections one after the other (reset at once, or one request with Connection: close)", attack: (a) => connectionFlood(a, 50) },
     { name: "malformed", what: "8 clients: absolute-form, duplicate Host, malformed requests, a connection each", attack: (a) => malformed(a, 8) },
   ];

@@ -25,8 +25,8 @@
  *
  * Flags: --seconds <s> (20 per scenario), --rate <n> (10 normal requests a second), --workers <n> (1),
  * --pause-seconds <s> (3, between scenarios), --seed <n> (1, the stop lists), --only <names> (comma-separated
- * scenario names), --costly-kind <both|real-time|E5> (both: what the costly clients ask). Results: bench/.data/abuse-results.json; exit code 1 when a target is not met or the server
- * died.
+ * scenario names), --costly-kind <both|real-time|E5> (both: what the costly clients ask). Results:
+ * bench/.data/abuse-results.json; exit code 1 when a target is not met or the server died.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

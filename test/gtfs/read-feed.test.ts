@@ -109,7 +109,9 @@ describe("readFeed - minimal feed", () => {
       { serviceId: "SAT", date: 20240309, exceptionType: 1 },
     ]);
     expect(feed.frequencies).toEqual([{ tripId: "t3", start: hms(10, 0), end: hms(14, 0), headwaySecs: 1800, exactTimes: 1 }]);
-    expect(feed.transfers).toEqual([{ fromStopId: "301001", toStopId: "301003", transferType: 2, minTransferTime: 180 }]);
+    expect(feed.transfers).toEqual([
+      { fromStopId: "301001", toStopId: "301003", fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType: 2, minTransferTime: 180 },
+    ]);
     expect(feed.feedInfo).toEqual({
       publisherName: "De Lijn",
       publisherUrl: "https://www.delijn.be",

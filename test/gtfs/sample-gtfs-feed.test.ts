@@ -54,7 +54,9 @@ describe("sample-gtfs-feed", () => {
     const t = feed.trips.findIndex((x) => x.tripId === "b-downtown-on-working-days");
     expect(Array.from(feed.stopTimes.pickupType.subarray(feed.stopTimes.tripStart[t], feed.stopTimes.tripStart[t + 1]))).toEqual([0, 3, 0]);
     expect(feed.frequencies[0]).toEqual({ tripId: "b-downtown-on-working-days", start: hms(8, 0), end: hms(8, 59), headwaySecs: 300, exactTimes: 1 });
-    expect(feed.transfers).toEqual([{ fromStopId: "airport-1", toStopId: "airport-2", transferType: 1, minTransferTime: undefined }]);
+    expect(feed.transfers).toEqual([
+      { fromStopId: "airport-1", toStopId: "airport-2", fromRouteId: "", toRouteId: "", fromTripId: "", toTripId: "", transferType: 1, minTransferTime: undefined },
+    ]);
     expect(feed.feedInfo).toEqual({
       publisherName: "Some Transit Authority",
       publisherUrl: "http://sta.example.org",

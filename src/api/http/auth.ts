@@ -19,6 +19,7 @@ import type { KeysFile } from "../../lib/keys-file.js";
 import { type ApiKey, keyTable } from "../quota/key-table.js";
 import { watchKeysFile } from "../quota/keys-file-watcher.js";
 import { maskKeyParameters, queryKey } from "./key-parameter.js";
+import { prependRouteHook } from "./route-hooks.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -84,8 +85,7 @@ const auth: FastifyPluginCallback<AuthOptions> = (app, opts, done) => {
   // check, every other route gets it first. The not-found handler is no route, so an unknown path is a 404.
   app.addHook("onRoute", (route) => {
     if (route.config?.auth === false) return;
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [check, ...existing];
+    prependRouteHook(route, "onRequest", check);
   });
   done();
 };

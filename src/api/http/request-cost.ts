@@ -14,6 +14,7 @@
 import type { FastifyPluginCallback, FastifyRequest, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { TOO_BUSY } from "../../errors.js";
+import { prependRouteHook } from "./route-hooks.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -101,8 +102,7 @@ const requestCost: FastifyPluginCallback = (app, _opts, done) => {
 
   app.addHook("onRoute", (route) => {
     if (route.config?.cost === undefined) return;
-    const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-    route.preHandler = [gate, ...existing];
+    prependRouteHook(route, "preHandler", gate);
   });
   done();
 };

@@ -18,6 +18,7 @@ import { QUOTA_DAY_EXCEEDED, QUOTA_MINUTE_EXCEEDED, QUOTA_STORE_UNAVAILABLE } fr
 import type { QuotaConfig } from "../../config/quotas.js";
 import { isAuthHook } from "../http/auth.js";
 import type { ApiKey } from "./key-table.js";
+import { routeHooks } from "../http/route-hooks.js";
 import { type GuardedCharge, type GuardedQuotaStore, guardedQuotaStore } from "./guarded-quota-store.js";
 import { memoryQuotaStore } from "./memory-quota-store.js";
 import { countRejection } from "./quota-counters.js";
@@ -83,11 +84,11 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
 
   // Right after the key check of each route (auth.ts puts it first): a route without one has no quota either.
   app.addHook("onRoute", (route) => {
-    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? [...route.onRequest] : [route.onRequest];
+    const hooks = routeHooks(route, "onRequest");
     const at = hooks.findIndex(isAuthHook);
     if (at < 0) return;
     hooks.splice(at + 1, 0, check);
-    route.onRequest = hooks;
+    route.onRequest = hooks as typeof route.onRequest;
   });
 };
 

@@ -283,6 +283,7 @@ export function networkCounts(network: Network): string[] {
     `  entities ${m.entities.length}, stops ${network.stops.count}, lines ${network.lines.count}, patterns ${network.patterns.count}`,
     `  trips ${network.trips.count}, stop times ${network.stopTimes.count}, services ${network.services.count}`,
     footpathLine(network),
+    ...transferRulesLine(network),
     `  notes ${network.notes.count}, diversions ${m.diversions.length}, municipalities ${m.municipalities.length}, regions ${m.regions.length}`,
     `  places ${network.places.count}${placeCounts(network)}`,
   ];
@@ -299,6 +300,22 @@ function footpathLine(network: Network): string {
   const chained = f.budgetSeconds === undefined ? "direct only" : f.budgetSeconds > 0 ? `chained up to ${+(f.budgetSeconds / 60).toFixed(2)} min` : "not chained";
   const kmh = +(f.walkMetersPerSecond * 3.6).toFixed(2);
   return `  footpaths ${footpathTo.length.toLocaleString("en")} (walk radius ${f.maxMeters} m, ${chained}, ${kmh} km/h; ${formatBytes(bytes)})`;
+}
+
+/**
+ * `transfer rules: 2 naming routes or trips; staying on board: 1 link (type 4), 3 trips in blocks, 1 forbidden (type 5)`:
+ * what route planning reads of transfers.txt and trips.block_id beside the footpaths (compile-transfer-rules.ts);
+ * nothing when there is none.
+ */
+function transferRulesLine(network: Network): string[] {
+  const r = network.transferRules;
+  let links = 0;
+  for (const next of r.seatNext) if (next >= 0) links++;
+  if (r.ruleCount === 0 && links === 0 && r.blockTrips.length === 0 && r.forbiddenFrom.length === 0) return [];
+  const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+  return [
+    `  transfer rules: ${r.ruleCount.toLocaleString("en")} naming routes or trips; staying on board: ${n(links, "link")} (type 4), ${n(r.blockTrips.length, "trip")} in blocks, ${r.forbiddenFrom.length.toLocaleString("en")} forbidden (type 5)`,
+  ];
 }
 
 /** `: hoofdgemeente 285, deelgemeente 1100, ...`, the kinds present in PLACE_KINDS order; "" for none. */

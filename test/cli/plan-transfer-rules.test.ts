@@ -20,6 +20,20 @@ async function planFixture(name: RoutingFixture, from: string, to: string, at: s
   return r.stdout.split("\n");
 }
 
+describe("lijnwijzer import with transfers.txt rules", () => {
+  it("import - the summary counts what route planning reads of transfers.txt and block_id", async () => {
+    const summary = async (name: RoutingFixture) => {
+      const r = await runMain("import", fixtureDir(name), "--out", join(dir, `summary-${name}.snapshot`), "--reference", "none");
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.split("\n").filter((l) => l.startsWith("  transfer rules"));
+    };
+    expect(await summary("in-seat-transfer")).toEqual(["  transfer rules: 0 naming routes or trips; staying on board: 1 link (type 4), 0 trips in blocks, 0 forbidden (type 5)"]);
+    expect(await summary("block-in-seat-forbidden")).toEqual(["  transfer rules: 0 naming routes or trips; staying on board: 0 links (type 4), 3 trips in blocks, 1 forbidden (type 5)"]);
+    expect(await summary("trip-forbidden-transfer")).toEqual(["  transfer rules: 2 naming routes or trips; staying on board: 0 links (type 4), 0 trips in blocks, 0 forbidden (type 5)"]);
+    expect(await summary("chained-walk")).toEqual([]);
+  });
+});
+
 describe("lijnwijzer plan with transfers.txt rules", () => {
   it("plan - no change at Kruispunt: walk across the street to line 3, as the no-change-at-stop fixture's README says", async () => {
     const lines = await planFixture("no-change-at-stop", "300501", "300504", "2024-06-11T07:55:00");

@@ -69,6 +69,32 @@ export function derivedIndexByKey<K, T extends NonNullable<unknown> | null>(
 }
 
 /**
+ * derivedIndexByKey bounded: the `kept` keys of a network used last are kept, the one used longest ago is dropped
+ * first. For values too large to keep for every key asked (a service date's trips or connections).
+ */
+export function recentIndexByKey<K, T extends NonNullable<unknown> | null>(
+  name: string,
+  kept: number,
+  build: (network: Network, key: K) => T,
+): DerivedIndexByKey<K, T> {
+  const maps = derivedIndex(name, () => new Map<K, T>());
+  return (network, key) => {
+    const byKey = maps(network);
+    let value = byKey.get(key);
+    if (value !== undefined) {
+      // Most recently used last, so the first key is the one to drop.
+      byKey.delete(key);
+      byKey.set(key, value);
+      return value;
+    }
+    value = build(network, key);
+    byKey.set(key, value);
+    if (byKey.size > kept) byKey.delete(byKey.keys().next().value as K);
+    return value;
+  };
+}
+
+/**
  * Every derived index registered so far, in registration order (an index registers when its module is imported);
  * with a network, whether each has been built for it.
  */

@@ -28,7 +28,7 @@
  * day-trips.ts); 20 bytes each (on the MTA a weekday's 1.9 million connections: 39 MB, built in 0.3 to 1.5 s).
  */
 import type { EpochMs } from "../lib/zoned-time.js";
-import { derivedIndex } from "../network/derived-index.js";
+import { recentIndexByKey } from "../network/derived-index.js";
 import type { Network, ServiceDate, StopIdx } from "../network/model.js";
 import { UNREACHED as NEVER } from "./constants.js";
 import { dayTrips } from "./day-trips.js";
@@ -67,22 +67,12 @@ const TRIP_MASK = 0x3fff_ffff;
 /** Service dates kept per network: a query reaches two or three. */
 const DATES_KEPT = 4;
 
-const recentDays = derivedIndex("routing: service date -> connections of the trips running that date, by departure (last 4 dates asked)", () => new Map<ServiceDate, DayConnections>());
-
-/** The connections of the trips running on `date`, once per network and date. */
-export function dayConnections(network: Network, date: ServiceDate): DayConnections {
-  const byDate = recentDays(network);
-  let found = byDate.get(date);
-  if (found) {
-    byDate.delete(date);
-    byDate.set(date, found);
-    return found;
-  }
-  found = buildConnections(network, date);
-  byDate.set(date, found);
-  if (byDate.size > DATES_KEPT) byDate.delete(byDate.keys().next().value!);
-  return found;
-}
+/** The connections of the trips running on `date`, once per network and date (the last DATES_KEPT dates are kept). */
+export const dayConnections = recentIndexByKey(
+  "routing: service date -> connections of the trips running that date, by departure (last 4 dates asked)",
+  DATES_KEPT,
+  buildConnections,
+);
 
 function buildConnections(network: Network, date: ServiceDate): DayConnections {
   const { patterns, trips, stopTimes } = network;

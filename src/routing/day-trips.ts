@@ -1,4 +1,4 @@
-import { derivedIndex } from "../network/derived-index.js";
+import { recentIndexByKey } from "../network/derived-index.js";
 import type { Network, ServiceDate } from "../network/model.js";
 import { serviceDayIndex } from "../timetable/is-service-active.js";
 
@@ -29,9 +29,6 @@ export interface DayTrips {
 /** Service dates kept per network: a query reaches two or three, a busy server a few days around today. */
 const DATES_KEPT = 8;
 
-/** Per network: service date -> its DayTrips, the most recently used last (a bounded map of its own). */
-const recentDays = derivedIndex("routing: service date -> each pattern's trips running that date (last 8 dates asked)", () => new Map<ServiceDate, DayTrips>());
-
 /**
  * A pattern's trips that run on a date, once per network and date (the last DATES_KEPT dates asked for are kept).
  *
@@ -40,15 +37,9 @@ const recentDays = derivedIndex("routing: service date -> each pattern's trips r
  * each one that does. Indices only: the timetable itself is not copied (on the MTA a weekday's 65,000 of 302,000
  * trips: 260 kB, built in about 2 ms).
  */
-export function dayTrips(network: Network, date: ServiceDate): DayTrips {
-  const byDate = recentDays(network);
-  let found = byDate.get(date);
-  if (found) {
-    // Most recently used last, so the first key is the one to drop.
-    byDate.delete(date);
-    byDate.set(date, found);
-    return found;
-  }
+export const dayTrips = recentIndexByKey("routing: service date -> each pattern's trips running that date (last 8 dates asked)", DATES_KEPT, buildDayTrips);
+
+function buildDayTrips(network: Network, date: ServiceDate): DayTrips {
   const { patterns, trips, services, meta, stopTimes } = network;
   const day = serviceDayIndex(network, date);
   const start = new Uint32Array(patterns.count + 1);
@@ -73,8 +64,5 @@ export function dayTrips(network: Network, date: ServiceDate): DayTrips {
   start[patterns.count] = kept.length;
   const departures = Int32Array.from(kept, (t) => stopTimes.departure[trips.stopTimeStart[t]]);
   const stopTimeStart = Uint32Array.from(kept, (t) => trips.stopTimeStart[t]);
-  found = { start, trips: Uint32Array.from(kept), departures, stopTimeStart, earliest, latest };
-  byDate.set(date, found);
-  if (byDate.size > DATES_KEPT) byDate.delete(byDate.keys().next().value!);
-  return found;
+  return { start, trips: Uint32Array.from(kept), departures, stopTimeStart, earliest, latest };
 }

@@ -101,11 +101,7 @@ function vehicleStep(
     const epochMs = zone.toEpochMs(leg.serviceDate, seconds);
     return withRealtime(realtime, maker(leg.serviceDate, leg.trip, position, seconds, epochMs, zone.formatLocal(epochMs)), zone);
   };
-  let meters = 0;
-  const first = patterns.stopStart[pattern];
-  for (let p = leg.fromPosition; p < leg.toPosition; p++) {
-    meters += stopDistance(network, patterns.stops[first + p], patterns.stops[first + p + 1]);
-  }
+  const meters = rideMeters(network, patterns.stops.subarray(patterns.stopStart[pattern], patterns.stopStart[pattern + 1]), leg);
   return {
     kind: "vehicle",
     from,
@@ -123,6 +119,13 @@ function vehicleStep(
   };
 }
 
+/** The straight-line metres from stop to stop along a ride, from its boarding to its alighting position. */
+function rideMeters(network: Network, stops: ArrayLike<number>, leg: { fromPosition: number; toPosition: number }): number {
+  let meters = 0;
+  for (let p = leg.fromPosition; p < leg.toPosition; p++) meters += stopDistance(network, stops[p], stops[p + 1]);
+  return meters;
+}
+
 /**
  * A ride on a trip the real-time feed adds: its passages as the stop lists show an added trip's (addedPassage, E5
  * and E6: the feed's trip_id as ritnummer, its times as both the schedule and the prediction), the leg's arrival at
@@ -138,8 +141,7 @@ function addedVehicleStep(
   zone: ZonedTime,
 ): PlanStep {
   const line = added.lineDirection >> 1;
-  let meters = 0;
-  for (let p = leg.fromPosition; p < leg.toPosition; p++) meters += stopDistance(network, added.stops[p], added.stops[p + 1]);
+  const meters = rideMeters(network, added.stops, leg);
   const departure = addedPassage(network, added, leg.fromPosition, zone);
   const arrival = addedPassage(network, added, leg.toPosition, zone);
   const arrivalMs = addedArrivalMs(added, leg.toPosition);

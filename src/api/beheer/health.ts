@@ -284,7 +284,7 @@ export function realtimeSummary(h: RealtimeHealth, nowMs: number) {
  * A served feed whose entities all fail to match the network (none matched, some not): most likely another
  * network's feed, or one built on another version of the timetable. Undefined for a feed that matches something.
  */
-export function matchesNothing(f: FeedHealth): string | undefined {
+function matchesNothing(f: FeedHealth): string | undefined {
   if (!f.serving || !f.stats || f.stats.matched > 0 || f.stats.unmatched === 0) return undefined;
   const reasons = Object.entries(f.stats.unmatchedByReason as Record<string, number>)
     .filter(([, n]) => n > 0)

@@ -20,8 +20,12 @@
  * a search finding it (or its equal), and a journey leaving before a search's start is final once that search is
  * done: whatever leaves later and beats it, that search finds (or something that beats it too). The chain stops once
  * MIN_ITINERARIES are final, when a search finds nothing, or HORIZON_MS (24 hours) after the moment asked; the page is
- * the final journeys, at most PAGE_SIZE (more only when several leave at the same second). Backwards (arrive-by
- * searches, latest departures) the same mirrored. So the next page, which starts a second beyond the last journey
+ * the final journeys, at most PAGE_SIZE (more only when several leave at the same second). Forwards a search looks
+ * for a journey with a transfer more only where it arrives TRANSFER_PENALTY_MS earlier (RaptorQuery.transferPenaltyMs):
+ * the one it must beat dominates it on the page when it leaves no earlier, and when it leaves earlier the next search
+ * starts after it and looks again; on the MTA's 300 benchmark pages, a fifth less CPU time and the same pages.
+ * Backwards (arrive-by searches, latest departures) the same mirrored, but for that bound: the page's criteria weigh
+ * arrivals, so a later departure with a transfer more is not beaten by an earlier one with fewer. So the next page, which starts a second beyond the last journey
  * shown, repeats none and skips no Pareto-optimal one, and a page shows no journey a later one beats (but at the
  * horizon). Measured on the MTA's nine feeds, 100 seeded coordinate pairs at 08:00: 6 searches a page at the median,
  * 43 ms; range RAPTOR over windows of an hour (widened until they held three) took 299 ms: most departures of a
@@ -89,6 +93,10 @@ function query(ctx: PlanContext, timeMs: EpochMs, arriveBy: boolean, known: read
     maxTransfers: ctx.params.maxTransfers,
     budgetMs: remainingMs(ctx),
     known,
+    // Forwards only: a journey with a transfer more that leaves later than the one it must beat by TRANSFER_PENALTY_MS
+    // is the next search's to find (it starts after the earlier departure); backwards the page's criteria still
+    // weigh arrivals, not the departures that search optimises, so no such bound holds (module comment).
+    transferPenaltyMs: arriveBy ? 0 : TRANSFER_PENALTY_MS,
   };
 }
 

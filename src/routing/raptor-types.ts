@@ -43,6 +43,14 @@ export interface RaptorQuery {
    * times from its first round on.
    */
   known?: readonly Journey[];
+  /**
+   * What a transfer costs, in time: a journey with k rides more than one found is looked for only when it arrives
+   * (arrive-by: leaves) more than k times this earlier (later). Default 0: the Pareto set on arrival x transfers.
+   * The planner's pages pass TRANSFER_PENALTY_MS, since their Pareto set drops such a journey whenever the one with
+   * fewer rides leaves no earlier, and when it leaves earlier the next search of the page, which starts after it,
+   * looks again (plan-pages.ts).
+   */
+  transferPenaltyMs?: number;
 }
 
 /** One leg of a journey, in travel order. */

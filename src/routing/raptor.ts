@@ -48,7 +48,9 @@
  *   and the best journey to the target so far, counting the lower bound of travel time from the stop to the target
  *   (`bounds`, lower-bounds.ts; zeros when none are given); a pattern is scanned only from stops improved in the last
  *   round, and boards only there (OTP's "reached in previous round"). Journeys the caller knows (query.known) bound
- *   the target from the first round.
+ *   the target from the first round. With query.transferPenaltyMs, a round's target starts that much before the
+ *   previous round's: a journey with one ride more is looked for only where it arrives that much earlier (arrive-by:
+ *   leaves that much later), as the planner's pages weigh a transfer (plan-pages.ts).
  * - A single-departure search answers each journey leaving as late as its rides allow (tighten): the later trips of
  *   the same patterns that make the same connections.
  *
@@ -165,6 +167,8 @@ class RaptorSearch {
   private readonly found: Journey[] = [];
   /** StopIdx -> seconds at least between the stop and the search's target (lower-bounds.ts; zeros: none known). */
   private readonly lb: Int32Array;
+  /** Seconds a journey with one ride more must arrive earlier (arrive-by: leave later) to be looked for. */
+  private readonly penalty: number;
   private readonly sourceAccess = new Map<StopIdx, StopAccess>();
   private readonly targetAccess = new Map<StopIdx, StopAccess>();
   private readonly trail: LabelTrail;
@@ -190,6 +194,7 @@ class RaptorSearch {
     this.ruled = view.ruled;
     this.patternTouched = !this.ruled ? new Uint8Array(0) : query.arriveBy ? view.patternTouchedFrom : view.patternTouchedTo;
     this.lb = bounds;
+    this.penalty = Math.max(0, Math.floor((query.transferPenaltyMs ?? 0) / 1000));
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
     this.s = raptorStateFor(view.stopCount, this.rides + 1, view.patternCount);
@@ -333,8 +338,8 @@ class RaptorSearch {
       // Walking seconds are not inherited: they are read only on a tie within one iteration and round.
       s.label.copyWithin(from, from - n, from);
       s.rideLabel.copyWithin(from, from - n, from);
-      this.targetLabel[k] = this.targetLabel[k - 1];
-      this.targetWalk[k] = this.targetWalk[k - 1];
+      this.targetLabel[k] = this.inheritedTarget(k);
+      this.targetWalk[k] = this.penalty > 0 ? -1 : this.targetWalk[k - 1];
       // A known journey bounds the round like one found, but is not one of this search's.
       if (this.knownLabel[k] <= this.targetLabel[k]) {
         this.targetLabel[k] = this.knownLabel[k];
@@ -364,11 +369,22 @@ class RaptorSearch {
         s.rideSet[c + stop] = 0;
       }
     }
-    if (this.targetLabel[k - 1] <= this.targetLabel[k]) {
-      this.targetLabel[k] = this.targetLabel[k - 1];
-      this.targetWalk[k] = this.targetWalk[k - 1];
+    const inherited = this.inheritedTarget(k);
+    if (inherited <= this.targetLabel[k]) {
+      this.targetLabel[k] = inherited;
+      this.targetWalk[k] = this.penalty > 0 ? -1 : this.targetWalk[k - 1];
       if (this.targetIter[k] === this.iter) this.targetIter[k] = 0;
     }
+  }
+
+  /**
+   * What round k must beat from round k - 1's target label: the label itself (a journey with more rides must arrive
+   * strictly earlier), or query.transferPenaltyMs earlier still. Then the label is a bound, not a journey: walking
+   * cannot win a tie with it (targetWalk -1).
+   */
+  private inheritedTarget(k: number): number {
+    const before = this.targetLabel[k - 1];
+    return before < UNREACHED ? before - this.penalty : before;
   }
 
   /**

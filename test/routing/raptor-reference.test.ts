@@ -232,6 +232,23 @@ function frontier(best: number[]): string[] {
   return out;
 }
 
+/**
+ * The frontier a search with a transfer penalty of `seconds` answers: per number of transfers the best arrival
+ * (arrive-by: minus the departure), kept only when it beats every one with fewer transfers by that much a transfer.
+ */
+function penalised(best: number[], seconds: number): string[] {
+  const out: string[] = [];
+  let bound = Infinity;
+  for (let k = 1; k < best.length; k++) {
+    if (best[k] < bound) out.push(`${k - 1}x ${best[k]}`);
+    bound = Math.min(bound, best[k]) - seconds;
+  }
+  return out;
+}
+
+/** Journeys a transfer penalty left out (penalised), over the whole run: the test must see some. */
+let penalisedAway = 0;
+
 /** Legs in time order, chained stop to stop, walks along footpaths of their seconds, transfers and walking counted. */
 function checkJourney(network: Network, j: Journey, query: RaptorQuery): void {
   let at = j.departureMs;
@@ -311,7 +328,8 @@ function compareSingleDepartures(
     const timeMs = at(DATE, hhmm(8 * 60 + Math.floor(rnd() * 30)));
     const query: RaptorQuery = { origins, destinations, timeMs, arriveBy: false, maxTransfers: RIDES - 1 };
     const journeys = raptor(view, query);
-    const expected = frontier(referenceForward(network, origins, destinations, timeMs / 1000, Infinity, skipped, changes)).sort();
+    const best = referenceForward(network, origins, destinations, timeMs / 1000, Infinity, skipped, changes);
+    const expected = frontier(best).sort();
     expect(arrivals(journeys), `${context} query ${q}`).toEqual(expected);
     for (const j of journeys) checkJourney(network, j, query);
     for (const j of journeys) for (const l of j.legs) if (l.kind === "transit" && l.stayOnBoard) onSeated?.();
@@ -320,6 +338,11 @@ function compareSingleDepartures(
     expect(arrivals(raptor(view, query, bounds)), `${context} query ${q} bounded`).toEqual(expected);
     const known = journeys.filter((j) => j.transfers > 0);
     expect(arrivals(raptor(view, { ...query, known }, bounds).concat(known)), `${context} query ${q} known`).toEqual(expected);
+    // A transfer costing two minutes (the planner's pages weigh one five): a journey with a ride more only where it
+    // arrives two minutes a ride earlier.
+    const cheaper = penalised(best, 120).sort();
+    expect(arrivals(raptor(view, { ...query, transferPenaltyMs: 120_000 }, bounds)), `${context} query ${q} penalised`).toEqual(cheaper);
+    penalisedAway += expected.length - cheaper.length;
 
     const byMs = at(DATE, hhmm(8 * 60 + 30 + Math.floor(rnd() * 40)));
     const back: RaptorQuery = { origins, destinations, timeMs: byMs, arriveBy: true, maxTransfers: RIDES - 1 };
@@ -348,6 +371,7 @@ describe("raptor - against an exhaustive reference on random networks", () => {
       compared += compareSingleDepartures(network, view, prng(seed * 7919), `seed ${seed}`);
     }
     expect(compared).toBeGreaterThan(200);
+    expect(penalisedAway).toBeGreaterThan(5);
   });
 
   it("raptor - with blocks run on as one ride and stops where no change is possible: the same Pareto sets", () => {

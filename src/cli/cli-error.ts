@@ -11,3 +11,11 @@ export class CliError extends Error {
     this.name = "CliError";
   }
 }
+
+/**
+ * A mistake on the command line: `lijnwijzer <command>: <problem>: see lijnwijzer <command> --help`, one line,
+ * exit 2 (command-help.ts holds what --help prints).
+ */
+export function usageError(command: string | undefined, problem: string): CliError {
+  return new CliError(`${problem}: see lijnwijzer${command ? ` ${command}` : ""} --help`, 2);
+}

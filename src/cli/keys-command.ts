@@ -10,7 +10,8 @@
  * (src/api/quota/keys-file-watcher.ts). Two commands run at the same moment may lose one's change: run them one at
  * a time.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   DEFAULT_LIMIT_PER_DAY,
@@ -28,7 +29,7 @@ import {
   type StoredKey,
   writeKeysFile,
 } from "../lib/keys-file.js";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 
 export const KEYS_USAGE = `lijnwijzer keys add [--product <name>] [--label <text>] [--file <keys.json>]
   lijnwijzer keys list [--json] [--file <keys.json>]
@@ -53,8 +54,8 @@ export async function keysCommand(args: string[], env: NodeJS.ProcessEnv = proce
   });
   const [action, ...rest] = positionals;
   const path = values.file ?? (env.KEYS_FILE?.trim() || undefined);
-  if (action === undefined) throw usage("keys needs an action: add, list, revoke or products");
-  if (path === undefined) throw usage("keys needs the keys file: --file <path> or KEYS_FILE");
+  if (action === undefined) throw usage("needs an action: add, list, revoke or products");
+  if (path === undefined) throw usage("needs the keys file: --file <path> or KEYS_FILE");
   const allowed: Record<string, string[]> = {
     add: ["product", "label"],
     list: ["json"],
@@ -63,19 +64,19 @@ export async function keysCommand(args: string[], env: NodeJS.ProcessEnv = proce
   };
   if (!(action in allowed)) throw usage(`unknown action "${action}": add, list, revoke or products`);
   const stray = Object.keys(values).filter((o) => o !== "file" && !allowed[action].includes(o));
-  if (stray.length) throw usage(`keys ${action} takes no --${stray.join(", --")}`);
+  if (stray.length) throw usage(`${action} takes no --${stray.join(", --")}`);
   switch (action) {
     case "add":
-      if (rest.length) throw usage("keys add takes no argument: the key is made for you");
+      if (rest.length) throw usage("add takes no argument: the key is made for you");
       return add(path, values.product ?? DEFAULT_PRODUCT, values.label);
     case "list":
-      if (rest.length) throw usage("keys list takes no argument");
+      if (rest.length) throw usage("list takes no argument");
       return list(path, values.json === true);
     case "revoke":
-      if (rest.length !== 1) throw usage("keys revoke takes one fingerprint, label or key");
+      if (rest.length !== 1) throw usage("revoke takes one fingerprint, label or key");
       return revoke(path, rest[0]);
     default:
-      if (rest.length > 1) throw usage("keys products takes at most one product name");
+      if (rest.length > 1) throw usage("products takes at most one product name");
       if (rest.length === 0) {
         if (values["limit-minute"] !== undefined || values["limit-day"] !== undefined || values.remove) {
           throw usage("--limit-minute, --limit-day and --remove go with a product name: keys products <name> ...");
@@ -87,7 +88,7 @@ export async function keysCommand(args: string[], env: NodeJS.ProcessEnv = proce
 }
 
 function usage(problem: string): CliError {
-  return new CliError(`${problem}\nusage: ${KEYS_USAGE}`, 2);
+  return usageError("keys", problem);
 }
 
 function open(path: string): KeysFile {
@@ -126,7 +127,8 @@ function add(path: string, product: string, label: string | undefined): number {
   const stored: StoredKey = { fingerprint: fingerprintOf(hash), hash, product, created: new Date().toISOString() };
   if (label !== undefined) stored.label = label;
   file.keys.push(stored);
-  writeKeysFile(path, file);
+  if (created) makeFolder(path);
+  save(path, file);
   if (created) console.error(`created the keys file ${path} (readable by its owner only) with the product ${describeProduct(file, DEFAULT_PRODUCT)}`);
   console.log(key);
   console.error(
@@ -166,7 +168,7 @@ function revoke(path: string, which: string): number {
     throw new CliError(`${JSON.stringify(which)} names ${matches.length} keys (${matches.map(describeKey).join(", ")}): revoke one by its fingerprint`);
   }
   file.keys = file.keys.filter((k) => k !== matches[0]);
-  writeKeysFile(path, file);
+  save(path, file);
   console.log(`revoked key ${describeKey(matches[0])} of product ${matches[0].product}; a running server refuses it within a few seconds`);
   return 0;
 }
@@ -192,7 +194,7 @@ function defineProduct(path: string, name: string, perMinuteText: string | undef
     const users = file.keys.filter((k) => k.product === name);
     if (users.length) throw new CliError(`product "${name}" has ${users.length} key(s) (${users.map(describeKey).join(", ")}): revoke them first`);
     delete file.products[name];
-    writeKeysFile(path, file);
+    save(path, file);
     console.log(`removed product ${name}`);
     return 0;
   }
@@ -201,7 +203,7 @@ function defineProduct(path: string, name: string, perMinuteText: string | undef
     perMinute: perMinuteText === undefined ? (before?.perMinute ?? DEFAULT_LIMIT_PER_MINUTE) : limit("--limit-minute", perMinuteText),
     perDay: perDayText === undefined ? (before?.perDay ?? DEFAULT_LIMIT_PER_DAY) : limit("--limit-day", perDayText),
   };
-  writeKeysFile(path, file);
+  save(path, file);
   console.log(`${exists ? "changed" : "defined"} product ${describeProduct(file, name)}${created ? ` (created the keys file ${path})` : ""}`);
   return 0;
 }
@@ -217,4 +219,30 @@ function limit(option: string, text: string): number {
 function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
+}
+
+/**
+ * The folder of a keys file about to be created, made when missing (readable by its owner only: the file holds key
+ * hashes), as `/etc/lijnwijzer/keys.json` on a fresh machine.
+ */
+function makeFolder(path: string): void {
+  const dir = dirname(resolve(path));
+  if (existsSync(dir)) return;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new CliError(`the folder ${dir} of the keys file cannot be created (${(err as NodeJS.ErrnoException).code}): create it, or set KEYS_FILE (--file) to a path this user may write`);
+  }
+  console.error(`created the folder ${dir} (its owner only)`);
+}
+
+/** Writes the keys file; a folder or permission problem said in words. */
+function save(path: string, file: KeysFile): void {
+  try {
+    writeKeysFile(path, file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === undefined) throw err;
+    throw new CliError(`the keys file ${path} cannot be written (${code}): check its folder exists and this user may write there`);
+  }
 }

@@ -24,14 +24,17 @@ import { routeplanBody } from "../api/core/routeplan/routeplan.js";
 import { LijnwijzerError } from "../errors.js";
 import { loadConfig } from "../config/load-config.js";
 import { zonedTime, type EpochMs, type ZonedTime } from "../lib/zoned-time.js";
+import { formatServiceDate } from "../lib/service-date.js";
 import type { Network } from "../network/model.js";
+import { stopsNear } from "../network/queries/stops-near.js";
 import { buildRealtimeState } from "../realtime/build-realtime-state.js";
 import { decodeFeedMessage, FeedDecodeError } from "../realtime/feed-codec.js";
 import type { RealtimeState } from "../realtime/realtime-state.js";
 import { PLAN_MODES, type Itinerary, type PlanMode, type PlanPlace, type PlanResult, type PlanStep, planJourneys } from "../routing/plan-journeys.js";
 import { parsePlanPoint, type PlanPoint } from "../routing/plan-point.js";
+import { DEFAULT_WALK_RADIUS_METERS } from "../routing/walk-access.js";
 import type { RealtimePassage } from "../timetable/types.js";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 import { openSnapshot } from "./open-snapshot.js";
 
 export const PLAN_USAGE =
@@ -67,8 +70,8 @@ export async function planCommand(args: string[], log: (line: string) => void = 
       json: { type: "boolean" },
     },
   });
-  if (positionals.length !== 1) throw usageError("plan takes one snapshot file");
-  if (values.from === undefined || values.to === undefined) throw usageError("plan needs --from <point> and --to <point>");
+  if (positionals.length !== 1) throw usage("takes one snapshot file");
+  if (values.from === undefined || values.to === undefined) throw usage("needs --from <point> and --to <point>");
   const network = openSnapshot(positionals[0]);
   const request = parseRequest(network, values);
   const config = loadConfig(process.env);
@@ -88,7 +91,7 @@ export async function planCommand(args: string[], log: (line: string) => void = 
     const base = `${origin}${config.corePrefix}/v1/beta`;
     log(JSON.stringify(routeplanBody(network, result, origin, base, pageLinks(request, result, base)), null, 2));
   } else {
-    for (const line of planLines(request, result)) log(line);
+    for (const line of planLines(request, result, config.routeplan?.walkRadiusMeters ?? DEFAULT_WALK_RADIUS_METERS)) log(line);
   }
   return 0;
 }
@@ -115,8 +118,8 @@ function pageLinks(request: PlanRequest, result: PlanResult, base: string): Link
   return links;
 }
 
-function usageError(problem: string): CliError {
-  return new CliError(`${problem}\nusage: ${PLAN_USAGE}`, 2);
+function usage(problem: string): CliError {
+  return usageError("plan", problem);
 }
 
 /** The arguments as a query; a LijnwijzerError of the parsers (a bad point or time) becomes a usage error. */
@@ -134,7 +137,7 @@ function parseRequest(
     const at = parseMoment(values.at, network.meta.timezone, "--at");
     timeMs = zone.localToEpochMs(at.date, at.secondsOfDay);
   } catch (err) {
-    if (err instanceof LijnwijzerError) throw usageError(err.message);
+    if (err instanceof LijnwijzerError) throw usage(err.message);
     throw err;
   }
   let modes: PlanMode[] | undefined;
@@ -142,7 +145,7 @@ function parseRequest(
     const names = values.modes.split(",").map((m) => m.trim().toUpperCase());
     const unknown = names.filter((m) => m !== "ALLE" && !PLAN_MODES.includes(m as PlanMode));
     if (unknown.length || names.length === 0) {
-      throw usageError(`--modes "${values.modes}" names no mode of ${PLAN_MODES.join(", ")}: give them comma-separated, e.g. BUS,TRAM`);
+      throw usage(`--modes "${values.modes}" names no mode of ${PLAN_MODES.join(", ")}: give them comma-separated, e.g. BUS,TRAM`);
     }
     modes = names.includes("ALLE") ? undefined : PLAN_MODES.filter((m) => names.includes(m));
   }
@@ -150,7 +153,7 @@ function parseRequest(
   if (values["max-transfers"] !== undefined) {
     maxTransfers = Number(values["max-transfers"]);
     if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers > 10) {
-      throw usageError(`--max-transfers must be a whole number from 0 to 10, not "${values["max-transfers"]}"`);
+      throw usage(`--max-transfers must be a whole number from 0 to 10, not "${values["max-transfers"]}"`);
     }
   }
   return {
@@ -186,7 +189,7 @@ function readRealtime(network: Network, file: string, timeMs: EpochMs): { state:
 }
 
 /** The readable answer: a head line, then each itinerary and its steps. */
-export function planLines(request: PlanRequest, result: PlanResult): string[] {
+export function planLines(request: PlanRequest, result: PlanResult, walkRadiusMeters = DEFAULT_WALK_RADIUS_METERS): string[] {
   const { network } = request;
   const zone = zonedTime(network.meta.timezone);
   const queryDate = zone.formatLocal(request.timeMs).slice(0, 10);
@@ -208,6 +211,7 @@ export function planLines(request: PlanRequest, result: PlanResult): string[] {
       `to ${pointName(network, request.to)}, ${request.arriveBy ? "arriving by" : "departing after"} ${zone.formatLocal(request.timeMs)} ` +
       `(${network.meta.timezone}; ${[source, ...filters].join("; ")})`,
   ];
+  if (its.every((it) => it.walkingOnly)) lines.push(...noRideReasons(request, walkRadiusMeters));
   if (!result.complete) lines.push("(the search's time budget ran out: itineraries may be missing)");
   its.forEach((it, i) => {
     lines.push("");
@@ -250,6 +254,40 @@ function passageTime(zone: ZonedTime, clock: (ms: EpochMs) => string, p: Realtim
   const late = Math.round((p.realtimeEpochMs - p.passage.epochMs) / 1000);
   if (late === 0) return `${shown} (on time)`;
   return `${shown} (scheduled ${clock(p.passage.epochMs)}, ${late > 0 ? "+" : "-"}${duration(Math.abs(late))})`;
+}
+
+/**
+ * Why a plan rides nothing, where the network can tell: the moment lies outside the days it runs (an expired feed,
+ * or one not started), or a point lies farther from every stop than a plan walks (with the nearest stop).
+ */
+function noRideReasons(request: PlanRequest, walkRadiusMeters: number): string[] {
+  const { network } = request;
+  const { validFrom, validTo, timezone } = network.meta;
+  const date = zonedTime(timezone).localDateOf(request.timeMs);
+  const out: string[] = [];
+  if (date > validTo) out.push(`the network runs until ${formatServiceDate(validTo)}: ${formatServiceDate(date)} is after its last day; import a newer feed`);
+  else if (date < validFrom) out.push(`the network runs from ${formatServiceDate(validFrom)}: ${formatServiceDate(date)} is before its first day`);
+  for (const [flag, p] of [["--from", request.from], ["--to", request.to]] as const) {
+    if (p.kind !== "place") continue;
+    const nearest = nearestStop(network, p.lat, p.lon);
+    if (nearest && nearest.meters > walkRadiusMeters) {
+      out.push(`${flag} lies ${distance(nearest.meters)} from the nearest stop, ${stopName(network, nearest.stop)}: farther than a plan walks (${distance(walkRadiusMeters)})`);
+    }
+  }
+  return out;
+}
+
+/** The stop nearest a point, at any distance; undefined in a network without stops. */
+function nearestStop(network: Network, lat: number, lon: number): { stop: number; meters: number } | undefined {
+  for (const radius of [2_000, 20_000, 200_000, 20_000_000]) {
+    const [near] = stopsNear(network, lat, lon, radius, 1);
+    if (near) return near;
+  }
+  return undefined;
+}
+
+function distance(meters: number): string {
+  return meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(meters < 10_000 ? 1 : 0)} km`;
 }
 
 function pointName(network: Network, p: PlanPoint): string {

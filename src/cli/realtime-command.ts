@@ -19,7 +19,7 @@ import { buildRealtimeState } from "../realtime/build-realtime-state.js";
 import { decodeFeedMessage, FeedDecodeError } from "../realtime/feed-codec.js";
 import type { RtFeedMessage } from "../realtime/gtfs-rt-types.js";
 import type { FeedMatchStats, RealtimeState, UnmatchedReason } from "../realtime/realtime-state.js";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 import { parseHeaderOptions } from "./header-options.js";
 import { openSnapshot } from "./open-snapshot.js";
 
@@ -56,7 +56,7 @@ export async function realtimeCommand(args: string[]): Promise<number> {
     allowPositionals: true,
     options: { header: { type: "string", multiple: true, short: "H" }, at: { type: "string" } },
   });
-  if (positionals.length !== 2) throw new CliError(`realtime takes a snapshot file and a feed (URL or file)\nusage: ${REALTIME_USAGE}`, 2);
+  if (positionals.length !== 2) throw usageError("realtime", "takes a snapshot file and a feed (URL or file)");
   const [snapshot, feed] = positionals;
   const headers = parseHeaderOptions(values.header ?? []);
   const network = openSnapshot(snapshot);
@@ -185,7 +185,7 @@ function minutes(seconds: number): string {
 
 function age(ms: number): string {
   const s = Math.round(ms / 1000);
-  if (Math.abs(s) < 120) return `${s} s ${s >= 0 ? "old" : "in the future"}`;
+  if (Math.abs(s) < 120) return `${Math.abs(s)} s ${s >= 0 ? "old" : "in the future"}`;
   const m = Math.round(Math.abs(s) / 60);
   const text = m < 120 ? `${m} min` : m < 2880 ? `${Math.round(m / 60)} h` : `${Math.round(m / 1440)} days`;
   return s >= 0 ? `${text} old` : `${text} in the future`;

@@ -16,7 +16,7 @@ import type { Network } from "../network/model.js";
 import { encodeFeedMessage, feedMessageToJson } from "../realtime/feed-codec.js";
 import { TRIP_CANCELED, type RtFeedMessage } from "../realtime/gtfs-rt-types.js";
 import { simulateFeed } from "../realtime/simulate-feed.js";
-import { CliError } from "./cli-error.js";
+import { CliError, usageError } from "./cli-error.js";
 import { openSnapshot } from "./open-snapshot.js";
 
 export const SIMULATE_USAGE =
@@ -36,8 +36,8 @@ export async function simulateCommand(args: string[]): Promise<number> {
       seed: { type: "string" },
     },
   });
-  if (positionals.length !== 1) throw usage("simulate takes one snapshot file");
-  if ((values.out === undefined) === (values.port === undefined)) throw usage("simulate needs either --out <file> or --port <n>");
+  if (positionals.length !== 1) throw usage("takes one snapshot file");
+  if ((values.out === undefined) === (values.port === undefined)) throw usage("needs either --out <file> or --port <n>");
   if (values.interval !== undefined && values.out === undefined) throw usage("--interval goes with --out (a server makes a new feed per request)");
   const intervalS = values.interval === undefined ? undefined : positiveNumber("--interval", values.interval);
   const network = openSnapshot(positionals[0]);
@@ -92,7 +92,7 @@ export async function simulateCommand(args: string[]): Promise<number> {
 }
 
 function usage(problem: string): CliError {
-  return new CliError(`${problem}\nusage: ${SIMULATE_USAGE}`, 2);
+  return usageError("simulate", problem);
 }
 
 function summary(m: RtFeedMessage): string {

@@ -174,7 +174,7 @@ export function compileStops(ctx: CompileContext, ents: EntityTable, regionByCod
   // nothing: serve no municipalities and regions rather than 285 empty Flemish ones.
   const referenceCovers = !ref || stopCount === 0 || outside < stopCount;
   if (!referenceCovers) {
-    warnings.add("reference_not_covering", `no stop lies in a municipality of the reference data (${ref!.dir}): municipalities and regions left out, colours come from the routes`);
+    warnings.add("reference_not_covering", `no stop lies in a municipality of the reference data (${ref!.dir}): municipalities and regions left out, colours come from the routes; for a network outside Flanders import with --reference none`);
   } else if (outside) {
     warnings.add("stop_outside_municipalities", `${outside} stops lie outside every municipality of the reference data`, outside);
   }

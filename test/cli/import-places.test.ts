@@ -109,7 +109,7 @@ describe("lijnwijzer import --addresses --pois", () => {
   });
 
   it("import - the usage text names --addresses and --pois", async () => {
-    const r = await run(["help"]);
+    const r = await run(["import", "--help"]);
     expect(r.stdout).toContain("[--addresses <csv>]... [--pois <csv|geojson>]...");
     expect(r.stdout).toContain("(BeST Address, e.g. openaddress-bevlg.csv)");
   });

@@ -60,7 +60,7 @@ describe("lijnwijzer import: profiles, warnings, validity", () => {
   it("import - an unknown --profile is a usage error naming the three choices", () => {
     const r = runCli(["import", fixture("minimal"), "--out", join(tempDir(), "net.snapshot"), "--profile", "mta"]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split("\n")[0]).toBe('lijnwijzer: --profile must be auto, delijn or generic, not "mta"');
+    expect(r.stderr.split("\n")[0]).toBe('lijnwijzer import: --profile must be auto, delijn or generic, not "mta": see lijnwijzer import --help');
   });
 
   it("import - a warning kind lists its first five examples, then how many more", () => {

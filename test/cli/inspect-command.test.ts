@@ -82,6 +82,6 @@ describe("lijnwijzer inspect", () => {
   it("inspect - a filter without --stops or --lines is a usage error", () => {
     const r = runCli(["inspect", snapshot, "main"]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split("\n")[0]).toBe("lijnwijzer: inspect takes one snapshot file (a filter text goes with --stops, --lines or --key-history)");
+    expect(r.stderr.split("\n")[0]).toBe("lijnwijzer inspect: takes one snapshot file (a filter text goes with --stops, --lines or --key-history): see lijnwijzer inspect --help");
   });
 });

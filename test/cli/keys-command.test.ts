@@ -83,9 +83,9 @@ describe("lijnwijzer keys", () => {
       const r = runCli(["keys", ...args]);
       return [r.code, r.stderr.split("\n")[0]];
     };
-    expect(err("add")).toEqual([2, "lijnwijzer keys: keys needs the keys file: --file <path> or KEYS_FILE"]);
-    expect(err("--file", file)).toEqual([2, "lijnwijzer keys: keys needs an action: add, list, revoke or products"]);
-    expect(err("remove", "--file", file)).toEqual([2, 'lijnwijzer keys: unknown action "remove": add, list, revoke or products']);
+    expect(err("add")).toEqual([2, "lijnwijzer keys: needs the keys file: --file <path> or KEYS_FILE: see lijnwijzer keys --help"]);
+    expect(err("--file", file)).toEqual([2, "lijnwijzer keys: needs an action: add, list, revoke or products: see lijnwijzer keys --help"]);
+    expect(err("remove", "--file", file)).toEqual([2, 'lijnwijzer keys: unknown action "remove": add, list, revoke or products: see lijnwijzer keys --help']);
     expect(err("list", "--file", file)).toEqual([1, `lijnwijzer keys: the keys file ${file} does not exist: \`lijnwijzer keys add\` creates it`]);
     expect(err("add", "--product", "gold", "--file", file)).toEqual([
       1,
@@ -93,12 +93,12 @@ describe("lijnwijzer keys", () => {
     ]);
     keys(file, "add", "--label", "taken");
     expect(err("add", "--label", "taken", "--file", file)[1]).toMatch(/^lijnwijzer keys: the label "taken" is taken by key [0-9a-f]{8}: choose another, or revoke that key first$/);
-    expect(err("add", "--limit-day", "5", "--file", file)).toEqual([2, "lijnwijzer keys: keys add takes no --limit-day"]);
+    expect(err("add", "--limit-day", "5", "--file", file)).toEqual([2, "lijnwijzer keys: add takes no --limit-day: see lijnwijzer keys --help"]);
     expect(err("products", "p", "--limit-minute", "0", "--file", file)).toEqual([
       2,
-      'lijnwijzer keys: --limit-minute must be a whole number of calls from 1 to 1,000,000,000,000, not "0"',
+      'lijnwijzer keys: --limit-minute must be a whole number of calls from 1 to 1,000,000,000,000, not "0": see lijnwijzer keys --help',
     ]);
-    expect(err("revoke", "--file", file)).toEqual([2, "lijnwijzer keys: keys revoke takes one fingerprint, label or key"]);
+    expect(err("revoke", "--file", file)).toEqual([2, "lijnwijzer keys: revoke takes one fingerprint, label or key: see lijnwijzer keys --help"]);
     // KEYS_FILE names the file when --file does not.
     const viaEnv = runCli(["keys", "list"], { KEYS_FILE: file });
     expect([viaEnv.code, viaEnv.stdout.split("\n")[0]]).toEqual([0, "fingerprint  label  product  created"]);

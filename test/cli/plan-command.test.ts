@@ -154,7 +154,7 @@ describe("lijnwijzer plan", () => {
   it("plan - arguments it cannot read are usage errors naming what to give", async () => {
     const s = snapshot("walk-transfer");
     const cases: Array<[string[], string]> = [
-      [[s, "--to", "gtfs:300204"], "plan needs --from <point> and --to <point>"],
+      [[s, "--to", "gtfs:300204"], "lijnwijzer plan: needs --from <point> and --to <point>: see lijnwijzer plan --help"],
       [[s, "--from", "nowhere", "--to", "gtfs:300204"], '--from "nowhere" is no point: give <latitude>,<longitude>'],
       [[s, "--from", "gtfs:nope", "--to", "gtfs:300204"], '--from "gtfs:nope": no stop has the GTFS stop_id or stop_code nope'],
       [[s, "--from", "91,4", "--to", "gtfs:300204"], '--from "91,4" lies out of range'],
@@ -166,6 +166,7 @@ describe("lijnwijzer plan", () => {
       const r = await plan(...args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain(message);
+      expect(r.stderr).toMatch(/^lijnwijzer plan: .*: see lijnwijzer plan --help$/);
     }
   });
 

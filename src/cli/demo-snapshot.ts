@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoFeedPath } from "../demo/demo-feed-path.js";
@@ -8,9 +9,25 @@ import { COMPILER_REVISION, SNAPSHOT_FORMAT_VERSION } from "../network/constants
 import { isLoadableSnapshot } from "../network/snapshot.js";
 import { importFeeds } from "./import-command.js";
 
-/** The git-ignored cache folder: LIJNWIJZER_CACHE_DIR, else `.cache` in the package root. */
+/**
+ * The cache folder: LIJNWIJZER_CACHE_DIR, else `.cache` in the package root (git-ignored in a clone) when this user
+ * may write there, else the user's cache folder (XDG_CACHE_HOME, else ~/.cache, then lijnwijzer): a package
+ * installed globally by another user (`npm install -g` as root) lies where its users may not write.
+ */
 export function cacheDir(): string {
-  return process.env.LIJNWIJZER_CACHE_DIR ?? fileURLToPath(new URL("../../.cache", import.meta.url));
+  if (process.env.LIJNWIJZER_CACHE_DIR) return process.env.LIJNWIJZER_CACHE_DIR;
+  const inPackage = fileURLToPath(new URL("../../.cache", import.meta.url));
+  if (writable(existsSync(inPackage) ? inPackage : dirname(inPackage))) return inPackage;
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "lijnwijzer");
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -6,6 +6,11 @@
  * given, then busier (stop-time rows on a typical weekday, typical-day-activity.ts), then omschrijvingLang, then the
  * index: a total order, so pages never repeat or skip.
  *
+ * A match that needs a twin platform's suffix (`south ferry` in `Rector St richting South Ferry`, stop-words.ts) comes
+ * after every match of a stop's own words, whatever their tiers: the suffix names another station, so `coney island
+ * stillwell avenue` finds `Coney Island-Stillwell Av` (one word abbreviated) before `Avenue I richting Coney
+ * Island-Stillwell Av` (every word exact).
+ *
  * The platforms of one station (parent_station) come together (docs/COMPATIBILITY.md S22): each takes the place of
  * the station's best platform among the hits, and within the station they follow their own matches. The static
  * rank keeps a station's platforms adjacent (the station's activity, then its name), so the block is one run of ranks
@@ -13,10 +18,11 @@
  */
 import type { Network, StopIdx } from "../network/model.js";
 import { foldText, identifierOf, queryWords } from "./normalise-text.js";
-import { metresFrom, ORDER_IDENTIFIER, RankedHits, staticRanks, wordOrder } from "./ranked-hits.js";
+import { bestTier, GRADE_CONTEXT, GRADES } from "./best-tier.js";
+import { metresFrom, ORDER_IDENTIFIER, RankedHits, staticRanks, SUFFIX_BAND, wordOrder } from "./ranked-hits.js";
 import type { SearchPage, SearchRequest } from "./search-types.js";
 import { stopWords } from "./stop-words.js";
-import { buildTextIndex, matchDocuments, resolveTerm, type TextIndex } from "./text-index.js";
+import { buildTextIndex, matchDocuments, qualityMatrix, resolveTerm, type TextIndex } from "./text-index.js";
 import type { DayActivity } from "./typical-day-activity.js";
 
 export interface StopSearchIndex {
@@ -32,6 +38,8 @@ export interface StopSearchIndex {
   readonly station: Uint32Array;
   /** StopIdx -> whether other stops share its station */
   readonly grouped: Uint8Array;
+  /** StopIdx -> how many of its words come before its twin suffix's (all of them without one) */
+  readonly suffixFrom: Uint16Array;
 }
 
 /** Adds `key -> value` to a map of lists, once. */
@@ -64,7 +72,12 @@ function stationsOf(net: Network): { station: Uint32Array; grouped: Uint8Array }
 
 export function buildStopSearchIndex(net: Network, activity: DayActivity): StopSearchIndex {
   const { stops, strings } = net;
-  const text = buildTextIndex(stops.count, (s) => stopWords(net, s));
+  const suffixFrom = new Uint16Array(stops.count);
+  const text = buildTextIndex(stops.count, (s) => {
+    const words = stopWords(net, s);
+    suffixFrom[s] = Math.min(0xffff, words.suffixFrom);
+    return words;
+  });
   const names = Array.from({ length: stops.count }, (_, s) => foldText(strings.get(stops.longName[s])));
   const busy = activity.stopDepartures;
   const { station, grouped } = stationsOf(net);
@@ -84,7 +97,7 @@ export function buildStopSearchIndex(net: Network, activity: DayActivity): StopS
   for (let s = 0; s < stops.count; s++) {
     for (const col of [stops.number, stops.code, stops.gtfsId]) addIdentifier(identifiers, identifierOf(strings.get(col[s])), s);
   }
-  return { text, rank, byRank, identifiers, station, grouped };
+  return { text, rank, byRank, identifiers, station, grouped, suffixFrom };
 }
 
 /** One hit before it is ranked: its order (ORDER_IDENTIFIER or wordOrder), metres and static rank. */
@@ -112,9 +125,16 @@ export function searchStops(net: Network, index: StopSearchIndex, request: Searc
   };
   for (const s of named) add(s, ORDER_IDENTIFIER);
   const terms = queryWords(request.text).map((w) => resolveTerm(index.text, w));
+  const { docWordStart } = index.text;
   matchDocuments(index.text, terms, (s, match) => {
     if (named.length > 0 && named.includes(s)) return;
-    add(s, wordOrder(match));
+    let order = wordOrder(match);
+    if (match % GRADES === GRADE_CONTEXT && index.suffixFrom[s] < docWordStart[s + 1] - docWordStart[s]) {
+      // Context was needed: was it the suffix? The tier without the suffix's words says.
+      const { matrix, n, m } = qualityMatrix(index.text, terms, s);
+      if (bestTier(matrix, n, m, index.suffixFrom[s]) > Math.floor(match / GRADES)) order += SUFFIX_BAND;
+    }
+    add(s, order);
   });
   if (inStations.size === 0) return hits.page(request.startIndex, request.maxHits, (r) => index.byRank[r]);
   // A station's hits take its best hit's order and metres, and its ranks in their own order.

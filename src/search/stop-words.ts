@@ -58,10 +58,12 @@ export function stopNameParts(net: Network, s: StopIdx): { name: string; longNam
   return { name: short && short.suffix === long.suffix ? short.base : name, longName: long.base, suffixWords };
 }
 
-export function stopWords(net: Network, s: StopIdx): DocWords {
+/** A stop's words; its suffix's words come last, after `suffixFrom` words (stop-search.ts ranks a match needing them last). */
+export function stopWords(net: Network, s: StopIdx): DocWords & { suffixFrom: number } {
   const parts = stopNameParts(net, s);
   const required = union(textWords(parts.longName), textWords(parts.name));
-  return { required, context: [...parts.suffixWords, ...municipalityWords(net, s, required)] };
+  const municipality = municipalityWords(net, s, required);
+  return { required, context: [...municipality, ...parts.suffixWords], suffixFrom: required.length + municipality.length };
 }
 
 /** The words of a stop's place and municipality, without its omschrijving (a line direction is found by the places it serves). */

@@ -18,7 +18,7 @@
  */
 import type { Network, StopIdx } from "../network/model.js";
 import { foldText, identifierOf, queryWords } from "./normalise-text.js";
-import { bestTier, GRADE_CONTEXT, GRADES } from "./best-tier.js";
+import { bestTier, GRADE_CONTEXT, GRADES, matchGrade } from "./best-tier.js";
 import { metresFrom, ORDER_IDENTIFIER, RankedHits, staticRanks, SUFFIX_BAND, wordOrder } from "./ranked-hits.js";
 import type { SearchPage, SearchRequest } from "./search-types.js";
 import { stopWords } from "./stop-words.js";
@@ -132,7 +132,9 @@ export function searchStops(net: Network, index: StopSearchIndex, request: Searc
     if (match % GRADES === GRADE_CONTEXT && index.suffixFrom[s] < docWordStart[s + 1] - docWordStart[s]) {
       // Context was needed: was it the suffix? The tier without the suffix's words says.
       const { matrix, n, m } = qualityMatrix(index.text, terms, s);
-      if (bestTier(matrix, n, m, index.suffixFrom[s]) > Math.floor(match / GRADES)) order += SUFFIX_BAND;
+      // Then, as for any match, whether the stop's whole own name is matched (`7 av towards …` is 7 Av's platform
+      // before 57 St-7 Av's), the suffix's words counted as its own.
+      if (bestTier(matrix, n, m, index.suffixFrom[s]) > Math.floor(match / GRADES)) order = wordOrder(matchGrade(matrix, n, m, index.text.docRequired[s], m)) + SUFFIX_BAND;
     }
     add(s, order);
   });

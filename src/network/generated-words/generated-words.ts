@@ -71,13 +71,11 @@ export function splitTwinSuffix(name: string, words: GeneratedWords): { base: st
   const towards = name.indexOf(` ${words.towards} `);
   if (towards > 0) return { base: name.slice(0, towards), suffix: name.slice(towards + 1), kind: "towards" };
   if (name.endsWith(` ${words.arrival}`)) return { base: name.slice(0, -words.arrival.length - 1), suffix: words.arrival, kind: "arrival" };
-  const platform = new RegExp(` (${escape(words.platform)} \\S+)$`).exec(name);
-  if (platform && platform.index > 0) return { base: name.slice(0, platform.index), suffix: platform[1], kind: "platform" };
+  const platform = name.lastIndexOf(` ${words.platform} `);
+  if (platform > 0 && !/\s/.test(name.slice(platform + words.platform.length + 2)) && platform + words.platform.length + 2 < name.length) {
+    return { base: name.slice(0, platform), suffix: name.slice(platform + 1), kind: "platform" };
+  }
   const stopId = / (\([^()\s]+\))$/.exec(name);
   if (stopId && stopId.index > 0) return { base: name.slice(0, stopId.index), suffix: stopId[1], kind: "stopId" };
   return undefined;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

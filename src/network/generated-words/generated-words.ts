@@ -6,19 +6,12 @@
  * (src/search/stop-words.ts: a suffix is matched below the stop's own name, by its words and their translations).
  */
 import { DE_WORDS } from "./de.js";
+import type { GeneratedWords } from "./generated-words-type.js";
 import { EN_WORDS } from "./en.js";
 import { FR_WORDS } from "./fr.js";
 import { NL_WORDS } from "./nl.js";
 
-/** One language's generated words. */
-export interface GeneratedWords {
-  /** Before a platform_code: `Leuven Station perron 5`. */
-  readonly platform: string;
-  /** Before a platform's main destination: `Times Sq-42 St richting South Ferry`. */
-  readonly towards: string;
-  /** A platform where trips only end. */
-  readonly arrival: string;
-}
+export type { GeneratedWords } from "./generated-words-type.js";
 
 /** ISO 639-1 codes of the languages the import writes. */
 export const TEXT_LANGUAGES = ["nl", "en", "fr", "de"] as const;

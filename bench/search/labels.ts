@@ -48,3 +48,11 @@ export function locationLabel(net: Network, hit: LocationHit): string {
 export function answers(hitLabel: string, expect: string): boolean {
   return hitLabel === expect || hitLabel.startsWith(`${expect}|`);
 }
+
+/**
+ * A stop as a traveller names it on a network with stations (bench/search/ny-queries.json): its parent station's
+ * name, else its omschrijvingLang, so that every platform of `Times Sq-42 St` answers `Times Sq-42 St`.
+ */
+export function stationLabel(net: Network, s: StopIdx): string {
+  return net.strings.get(net.stops.parentName[s] || net.stops.longName[s]);
+}

@@ -18,6 +18,9 @@
  *    memory (its typed arrays, and the heap and array buffers it adds, measured around the build after a GC), and
  *    1,000 address, street and municipality queries drawn from the addresses.
  * 3. Quality on the demo network: the labelled queries of bench/search/demo-queries.json (quality.ts).
+ * 4. Quality on New York's feeds as people there type (bench/search/ny-queries.json: landmarks and streets written
+ *    out, ordinals, abbreviations, missing hyphens), ours and MiniSearch's on the same queries: top-1 and top-3, a
+ *    hit counting when it is a platform of the station meant (labels.ts stationLabel).
  *
  * Results go to bench/.data/search-results.json and are printed; docs/BENCHMARKS.md "Search" holds the figures.
  */
@@ -38,13 +41,15 @@ import { buildStopSearchIndex } from "../../src/search/stop-search.js";
 import { textIndexBytes } from "../../src/search/text-index.js";
 import { typicalDayActivity } from "../../src/search/typical-day-activity.js";
 import { prepareMta } from "../import/prepare-mta.js";
-import { benchDataDir } from "../lib/bench-paths.js";
+import { benchDataDir, repoRoot } from "../lib/bench-paths.js";
 import { DEMO_QUERIES_PATH } from "./demo-queries.js";
-import type { LabelledQuery } from "./labels.js";
-import { loadMiniSearch, MINISEARCH_OPTIONS } from "./minisearch-peer.js";
+import { type LabelledQuery, stationLabel } from "./labels.js";
+import { loadMiniSearch, MINISEARCH_OPTIONS, type MiniSearchIndex } from "./minisearch-peer.js";
 import { type QualityCount, searchQuality } from "./quality.js";
 import { asPrefix, shuffled, withTypos } from "./query-variants.js";
 import { ensureSyntheticAddresses, SYNTHETIC_ADDRESS_COUNT } from "./synthetic-addresses.js";
+
+export const NY_QUERIES_PATH = join(repoRoot, "bench/search/ny-queries.json");
 
 export const SEARCH_TARGETS = { stopP50Ms: 1, stopP99Ms: 5, stopIndexBuildMs: 2000, locationP50Ms: 3, locationIndexMiB: 1024 } as const;
 
@@ -179,6 +184,7 @@ async function benchStops() {
   for (const [v, c] of Object.entries(ourAccuracy.byVariant)) console.log(`  ${v}: ${pct(c)}`);
 
   let peer: Record<string, unknown> | null = null;
+  let peerIndex: MiniSearchIndex | null = null;
   if (!flag("--skip-peer")) {
     const { MiniSearch, version } = await loadMiniSearch();
     const docs = Array.from({ length: stops.count }, (_, s) => {
@@ -194,9 +200,37 @@ async function benchStops() {
     const theirAccuracy = accuracy(theirs.answers);
     console.log(`MiniSearch ${version} (fuzzy 0.2, prefix): index ${ms(peerBuild.wallMs)} ms; p50 ${ms(theirs.timing.p50Ms)} ms, p90 ${ms(theirs.timing.p90Ms)} ms, p99 ${ms(theirs.timing.p99Ms)} ms, max ${ms(theirs.timing.maxMs)} ms, CPU ${ms(theirs.timing.cpuMeanMs)} ms a query; right stop ${pct(theirAccuracy)}${sameWords(theirAccuracy)}`);
     for (const [v, c] of Object.entries(theirAccuracy.byVariant)) console.log(`  ${v}: ${pct(c)}`);
+    peerIndex = mini;
     peer = { version, options: MINISEARCH_OPTIONS, indexBuildMs: peerBuild.wallMs, timing: theirs.timing, accuracy: theirAccuracy };
   }
+  const nyQueries = (JSON.parse(readFileSync(NY_QUERIES_PATH, "utf8")) as { queries: LabelledQuery[] }).queries;
+  const nyAnswers = (top3: (q: string) => number[]) => {
+    const count = { queries: nyQueries.length, first: 0, top3: 0 };
+    const byVariant: Record<string, QualityCount> = {};
+    const misses: string[] = [];
+    for (const q of nyQueries) {
+      const labels = top3(q.query).map((s) => stationLabel(network, s));
+      const c = (byVariant[q.variant] ??= { queries: 0, first: 0, top3: 0 });
+      c.queries++;
+      if (labels[0] === q.expect) count.first++, c.first++;
+      if (labels.includes(q.expect)) count.top3++, c.top3++;
+      else misses.push(`"${q.query}" -> ${q.expect}; got ${labels.join(" | ") || "nothing"}`);
+    }
+    return { ...count, byVariant, misses };
+  };
+  const nyOurs = nyAnswers((text) => search.stops({ text, startIndex: 0, maxHits: 3 }).hits);
+  console.log(`\n== quality on New York as people type (bench/search/ny-queries.json): ours ${pct(nyOurs)}`);
+  for (const [v, c] of Object.entries(nyOurs.byVariant)) console.log(`  ${v}: ${pct(c)}`);
+  for (const m of nyOurs.misses) console.log(`  not in our top 3: ${m}`);
+  let nyPeer: ReturnType<typeof nyAnswers> | null = null;
+  if (peerIndex) {
+    const mini = peerIndex;
+    nyPeer = nyAnswers((q) => mini.search(q, MINISEARCH_OPTIONS).slice(0, 3).map((r) => r.id));
+    console.log(`MiniSearch on the same set: ${pct(nyPeer)}`);
+    for (const [v, c] of Object.entries(nyPeer.byVariant)) console.log(`  ${v}: ${pct(c)}`);
+  }
   return {
+    nyQuality: { ours: nyOurs, peer: nyPeer },
     snapshot: path,
     stops: stops.count,
     names: names.length,

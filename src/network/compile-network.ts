@@ -29,6 +29,7 @@ import { SNAPSHOT_FORMAT_VERSION } from "./constants.js";
 import { footpathLinks } from "./footpath-links.js";
 import { keyBookFor, type KeyHistory } from "./key-history.js";
 import type { ColourInfo, Network, NetworkMeta, RegionInfo } from "./model.js";
+import { generatedWordsOf, textLanguageOf } from "./generated-words/generated-words.js";
 import { nameTwinPlatforms } from "./name-twin-platforms.js";
 import { packStrings } from "./packed-strings.js";
 import { routeColourPalette } from "./route-colour-palette.js";
@@ -101,7 +102,8 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
       keys.give({ kind: "lineDirection", feed: d.feed, gtfsId: d.historyId, entity, number: d.number, direction, lat: 0, lon: 0 });
     }
   });
-  nameTwinPlatforms(ctx, stopTable, tripTable);
+  const textLanguage = textLanguageOf(inputs.map(({ feed }) => ({ feedLang: feed.feedInfo?.lang, agencyLangs: feed.agencies.map((a) => a.lang) })));
+  nameTwinPlatforms(ctx, stopTable, tripTable, generatedWordsOf(textLanguage));
   stage("stop index");
   const stops = stopTable.stops;
   indexStopPatterns(stops, tripTable.patterns);
@@ -161,6 +163,7 @@ export function compileNetwork(inputs: readonly CompileInput[], options: Compile
     imports: keys.imports,
     keyChanges,
     warnings: warnings.list(),
+    textLanguage,
   };
 
   return {

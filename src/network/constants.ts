@@ -19,10 +19,10 @@ export const SNAPSHOT_FORMAT_VERSION = 6; // 2: meta.warnings keep `examples` (u
 
 /**
  * The compiler's rules, as far as they change what one input compiles to without changing the snapshot's layout
- * (e.g. footpaths chained within a walking budget, a platform inheriting its station's wheelchair_boarding): bump it
+ * (e.g. footpaths chained within a walking budget, a platform inheriting its station's wheelchair_boarding, twin-platform suffixes in the feed's language): bump it
  * with such a change, so that a snapshot built from unchanged inputs (the demo's, cached in .cache/) is built again.
  */
-export const COMPILER_REVISION = 2;
+export const COMPILER_REVISION = 3;
 
 /** Examples kept per warning code in meta.warnings: enough to see a pattern, few enough to read. */
 export const WARNING_EXAMPLES = 5;

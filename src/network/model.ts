@@ -13,6 +13,7 @@ import type { ReferenceColour } from "../reference/types.js";
 
 export type { ServiceDate, ServiceSeconds } from "../lib/service-time.js";
 import type { ServiceDate } from "../lib/service-time.js";
+import type { TextLanguage } from "./generated-words/generated-words.js";
 /** Index into the string table. */
 export type StrIdx = number;
 export type StopIdx = number;
@@ -178,6 +179,11 @@ export interface NetworkMeta {
   keyChanges: KeyChanges[];
   /** Import warnings by code: how many, and the first few (up to WARNING_EXAMPLES) in words. */
   warnings: { code: string; count: number; examples: string[] }[];
+  /**
+   * The language of the words the import wrote into names (generated-words/generated-words.ts textLanguageOf:
+   * feed_lang, else agency_lang, else Dutch); absent in snapshots written before, whose words are Dutch.
+   */
+  textLanguage?: TextLanguage;
 }
 
 export interface StopColumns {

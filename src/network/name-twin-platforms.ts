@@ -2,6 +2,7 @@ import type { StopRow } from "../gtfs/types.js";
 import type { CompileContext } from "./compile-context.js";
 import type { StopTable } from "./compile-stops.js";
 import type { TripTable } from "./compile-trips.js";
+import type { GeneratedWords } from "./generated-words/generated-words.js";
 import type { StrIdx } from "./model.js";
 
 interface Twin {
@@ -13,7 +14,8 @@ interface Twin {
  * Twin platforms: stops of one feed with the same parent_station and the same stop_name (New
  * York's subway has 496 such pairs, "101N" and "101S" under "101", same name, same coordinates,
  * no platform_code). Each twin's `omschrijving` and `omschrijvingLang` get a suffix that tells it
- * from its twins (docs/DATASET_EXTENSIONS.md, "Twin platforms"):
+ * from its twins (docs/DATASET_EXTENSIONS.md, "Twin platforms"), in the feed's language (`words`,
+ * generated-words/; Dutch shown):
  * - " perron <platform_code>" when every twin has a platform_code and no two share one (De Lijn
  *   writes "Leuven Station perron 5");
  * - else " richting <main destination>": the headsign (else last stop name) most trips departing
@@ -23,7 +25,7 @@ interface Twin {
  * main destination needs them) and after the line directions, whose destinations and
  * descriptions name the stops as the feed does.
  */
-export function nameTwinPlatforms(ctx: CompileContext, stopTable: StopTable, tripTable: TripTable): void {
+export function nameTwinPlatforms(ctx: CompileContext, stopTable: StopTable, tripTable: TripTable, words: GeneratedWords): void {
   const { inputs, pool } = ctx;
   const { stops, feedStopToStop } = stopTable;
   const groups: Twin[][] = [];
@@ -44,11 +46,11 @@ export function nameTwinPlatforms(ctx: CompileContext, stopTable: StopTable, tri
   });
   if (groups.length === 0) return;
 
-  const labels = destinationLabels(ctx, stopTable, tripTable, groups.flat().map((t) => t.stop));
+  const labels = destinationLabels(ctx, stopTable, tripTable, groups.flat().map((t) => t.stop), words);
   for (const group of groups) {
     const codes = group.map((t) => t.row.platformCode);
     const byCode = codes.every(Boolean) && new Set(codes).size === codes.length;
-    const groupLabels = byCode ? codes.map((c) => `perron ${c}`) : group.map((t) => labels.get(t.stop) ?? "");
+    const groupLabels = byCode ? codes.map((c) => `${words.platform} ${c}`) : group.map((t) => labels.get(t.stop) ?? "");
     group.forEach(({ stop, row }, i) => {
       const label = groupLabels[i];
       const suffix = label && groupLabels.indexOf(label) === groupLabels.lastIndexOf(label) ? ` ${label}` : ` (${row.stopId})`;
@@ -63,7 +65,7 @@ export function nameTwinPlatforms(ctx: CompileContext, stopTable: StopTable, tri
  * "aankomst" for one where trips only end; absent for a stop no trip visits. Trips count where
  * they can be boarded: not at their last stop, nor where pickup_type is 1 (no pickup).
  */
-function destinationLabels(ctx: CompileContext, stopTable: StopTable, tripTable: TripTable, stopList: number[]): Map<number, string> {
+function destinationLabels(ctx: CompileContext, stopTable: StopTable, tripTable: TripTable, stopList: number[], words: GeneratedWords): Map<number, string> {
   const { pool } = ctx;
   const { stops } = stopTable;
   const { patterns, trips } = tripTable;
@@ -99,8 +101,8 @@ function destinationLabels(ctx: CompileContext, stopTable: StopTable, tripTable:
       const name = pool.get(d);
       if (c > bestCount || (c === bestCount && name < best)) [best, bestCount] = [name, c];
     }
-    if (best) labels.set(s, `richting ${best}`);
-    else if (visited[k]) labels.set(s, "aankomst");
+    if (best) labels.set(s, `${words.towards} ${best}`);
+    else if (visited[k]) labels.set(s, words.arrival);
   });
   return labels;
 }

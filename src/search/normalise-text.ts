@@ -11,6 +11,9 @@
  *   `Bondgenotenstraat`), and `stwg`/`steenweg` the same way. The MTA's English `St` (street) becomes `sint` too:
  *   harmless, because both sides do it.
  *
+ * - Ordinals are their numbers, on both sides: `42nd`, `161st`, `4th` (English), `1er`, `1re`, `2e`, `3ème` (French),
+ *   `2de`, `1ste` (Dutch) are `42`, `161`, `4`, `1`, `1`, `2`, `3`, `2`, `1` (German writes `3.`, a number already).
+ *
  * A query word also remembers what was typed (`typed`), because the last word matches as a prefix of what the user
  * is still typing (`st` must still find `station` although it stands for `sint`), and because the typo allowance
  * follows the length of the typed word (1 edit from 4 letters, 2 from 8; a written-out abbreviation gets none).
@@ -64,9 +67,105 @@ function initialsAt(words: readonly string[], i: number): [number, string[]] | u
   return undefined;
 }
 
-/** The words of a folded text, before abbreviations. */
+/** A number with an ordinal ending (English, French, Dutch; folded, so `3ème` is `3eme`). */
+const ORDINAL = /^(\d+)(?:st|nd|rd|th|er|re|e|eme|ere|de|ste|te|ieme)$/;
+
+/** The words of a folded text, ordinals as their numbers, before abbreviations. */
 function splitWords(folded: string): string[] {
-  return folded.split(SEPARATORS).filter((w) => w.length > 0);
+  const out = folded.split(SEPARATORS).filter((w) => w.length > 0);
+  for (let i = 0; i < out.length; i++) {
+    const ordinal = ORDINAL.exec(out[i]);
+    if (ordinal) out[i] = String(Number(ordinal[1]));
+  }
+  return out;
+}
+
+/**
+ * Known contractions, written out -> short forms (English, Dutch, French, German; docs/COMPATIBILITY.md S10): a
+ * typed word matches an indexed word of its group each way round, at the abbreviation tier (text-index.ts). Most
+ * abbreviations need no entry (an indexed word that starts like the typed word and is a subsequence of it abbreviates
+ * it: `sq` of `square`, `hts` of `heights`; text-index.ts resolveTerm): the entries are those that rule misses
+ * (`st` is `sint` in the index; `bd` and `bf` skip no letter the rule needs, but a short last word would be read as
+ * typing in progress) and the other way round (`ave` typed, `Avenue` indexed).
+ */
+const CONTRACTIONS: ReadonlyArray<readonly [string, ...string[]]> = [
+  ["street", "st"],
+  ["streets", "sts"],
+  ["saint", "st"],
+  ["sainte", "ste"],
+  ["sankt", "st"],
+  ["square", "sq"],
+  ["avenue", "av", "ave"],
+  ["avenues", "avs"],
+  ["heights", "hts"],
+  ["center", "ctr"],
+  ["centre", "ctr"],
+  ["park", "pk"],
+  ["parkway", "pkwy"],
+  ["boulevard", "blvd", "bd", "bld"],
+  ["place", "pl"],
+  ["plein", "pl"],
+  ["platz", "pl"],
+  ["road", "rd"],
+  ["drive", "dr"],
+  ["lane", "ln"],
+  ["laan", "ln"],
+  ["highway", "hwy"],
+  ["turnpike", "tpke"],
+  ["expressway", "expwy"],
+  ["junction", "jct"],
+  ["terminal", "term"],
+  ["mount", "mt"],
+  ["fort", "ft"],
+  ["washington", "wash"],
+  ["east", "e"],
+  ["west", "w"],
+  ["north", "n"],
+  ["south", "s"],
+  ["route", "rte"],
+  ["chaussee", "chee"],
+  ["porte", "pte"],
+  ["general", "gen", "gal"],
+  ["docteur", "dr"],
+  ["strasse", "str"],
+  ["bahnhof", "bf", "bhf"],
+  ["hauptbahnhof", "hbf"],
+];
+
+/** A canonical word -> the canonical words it contracts to or from. */
+const CONTRACTED: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    if (a === b) return;
+    let set = map.get(a);
+    if (!set) map.set(a, (set = new Set()));
+    set.add(b);
+  };
+  // Every form of a group with every other: `ave` typed finds `Av` as well as `Avenue`.
+  for (const group of CONTRACTIONS) {
+    const forms = group.map(canonicalWord);
+    for (const a of forms) for (const b of forms) link(a, b);
+  }
+  return new Map([...map].map(([w, set]) => [w, [...set]]));
+})();
+
+function canonicalWord(word: string): string {
+  return expandWord(word)?.[0] ?? word;
+}
+
+/** Compound ends that are the same word in two languages: `Hauptstraße` (folded `hauptstrasse`) and `Hauptstr.` (`hauptstraat`). */
+const COMPOUND_ENDS: ReadonlyArray<readonly [string, string]> = [
+  ["strasse", "straat"],
+  ["straat", "strasse"],
+];
+
+/** The canonical words a canonical word is a known contraction of, or contracts to (none: empty). */
+export function contractionsOf(word: string): readonly string[] {
+  const known = CONTRACTED.get(word) ?? [];
+  for (const [end, other] of COMPOUND_ENDS) {
+    if (word.length >= MIN_STEM + end.length && word.endsWith(end)) return [...known, word.slice(0, -end.length) + other];
+  }
+  return known;
 }
 
 /** The written-out form of one word (a compound's abbreviated end included), or undefined when it is none. */

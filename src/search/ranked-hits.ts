@@ -8,8 +8,9 @@
  * static rank is a document's place in the order that does not depend on the query (busier first, then the name,
  * then the index; for locations the kind first), computed once per index: it makes the order total, so a page
  * never repeats or skips a hit of the page before. Metres are whole (closer than a metre: the static rank decides)
- * and 0 without a position. The product stays an exact integer below 2^53: 15 orders x 2^24 m (16,777 km: anything
- * farther ties) x up to 2^25 ranks.
+ * and 0 without a position. The product stays an exact integer below 2^53: 39 orders (the identifier, the word
+ * orders, and the word orders again for a stop found only through a twin platform's suffix: stop-search.ts) x 2^24 m
+ * (16,777 km: anything farther ties) x up to 2^23 ranks (8.4 million documents; Flanders' 3.5 million addresses fit).
  */
 import { haversineMeters } from "../network/queries/stops-near.js";
 import { GRADES } from "./best-tier.js";
@@ -20,12 +21,14 @@ import type { SearchPage } from "./search-types.js";
 export const ORDER_IDENTIFIER = 0;
 /** Order of a word match (text-index.ts docMatch: quality * GRADES + grade): after the identifier tier. */
 export const wordOrder = (match: number): number => GRADES + match;
-const ORDERS = (1 + QUALITIES) * GRADES;
+/** What a word order adds when the match needs a twin platform's suffix (stop-search.ts): after every other word order. */
+export const SUFFIX_BAND = QUALITIES * GRADES;
+const ORDERS = (1 + 2 * QUALITIES) * GRADES;
 
 const METRES_SPAN = 2 ** 24;
 /** The largest distance a key holds: what a hit with no position of its own is given. */
 export const FARTHEST_METRES = METRES_SPAN - 1;
-export const MAX_RANKS = 2 ** 25;
+export const MAX_RANKS = 2 ** 23;
 
 /** Whole metres from `near` (0 without it), capped to fit the packed key. */
 export function metresFrom(near: { lat: number; lon: number } | undefined, lat: number, lon: number): number {

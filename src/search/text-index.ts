@@ -3,26 +3,32 @@
  * (word-dictionary.ts), each document's words, and each word's documents, all as CSR typed arrays, no object per
  * document or per posting.
  *
- * A query word becomes a Term: the dictionary ids it matches, by quality: exact (the word itself), prefix (an id
- * range, last word only), fuzzy (words within its typo allowance) and fuzzy prefix (ranges of words starting
- * within the allowance, last word only). A query is answered by walking the postings of its most selective term
+ * A query word becomes a Term: the dictionary ids it matches, by quality: exact (the word itself), abbreviation (a
+ * known contraction either way round: normalise-text.ts contractionsOf), prefix (an id range, last word only), fuzzy
+ * (words within its typo allowance), fuzzy prefix (ranges of words starting within the allowance, last word only)
+ * and short form (an indexed word that abbreviates it by the letters it keeps: word-dictionary.ts abbreviations). A query is answered by walking the postings of its most selective term
  * (fewest postings) and checking each document found against every term with a bottleneck assignment
  * (best-tier.ts): every query word must match a different word of the document.
  */
 import { GRADE_COMPLETE, GRADE_CONTEXT, GRADE_OWN, GRADES, matchGrade, NO_MATCH } from "./best-tier.js";
-import type { QueryWord } from "./normalise-text.js";
+import { contractionsOf, type QueryWord } from "./normalise-text.js";
 import { WordDictionary } from "./word-dictionary.js";
 
 /**
  * Match qualities of a term against a word: the tiers of docs/COMPATIBILITY.md S10, best first, the fuzzy one in two (a typo in a whole
- * word, then a typo in what the last word starts: `hlle` is Halle before Halen).
+ * word, then a typo in what the last word starts: `hlle` is Halle before Halen). A known contraction is the whole
+ * word written short (`Sq` for `square`, `St` for `street`), so below the word itself and above what the last word
+ * only starts. A short form found by its letters alone is last: the rule that finds `tpke` in `turnpike` also finds
+ * `de` in `doleeg` and `mere` in `middelaresk`, so it must never outrank a typo.
  */
 export const QUALITY_EXACT = 0;
-export const QUALITY_PREFIX = 1;
-export const QUALITY_FUZZY = 2;
-export const QUALITY_FUZZY_PREFIX = 3;
+export const QUALITY_ABBREVIATION = 1;
+export const QUALITY_PREFIX = 2;
+export const QUALITY_FUZZY = 3;
+export const QUALITY_FUZZY_PREFIX = 4;
+export const QUALITY_SHORT_FORM = 5;
 /** How many qualities there are. */
-export const QUALITIES = 4;
+export const QUALITIES = 6;
 
 export interface TextIndex {
   readonly dictionary: WordDictionary;
@@ -146,6 +152,10 @@ export function textIndexBytes(index: TextIndex): number {
 export interface Term {
   /** The word itself (also an abbreviation's written-out form), -1 when not in the dictionary. */
   readonly exact: number;
+  /** Known contractions of it or that it contracts, ascending (without `exact`). */
+  readonly abbreviations: Uint32Array;
+  /** Words that abbreviate it by its letters (word-dictionary.ts abbreviations), ascending, without the above. */
+  readonly shortForms: Uint32Array;
   /** Words starting with what was typed (last word only): ids [prefixLo, prefixHi). */
   readonly prefixLo: number;
   readonly prefixHi: number;
@@ -188,30 +198,49 @@ export function resolveTerm(index: TextIndex, q: QueryWord): Term {
     if (q.prefix && q.word !== q.typed) dict.fuzzy(q.word, q.edits, false, { word: (id) => fuzzy.push(id), range: () => {} });
   }
   const fuzzyWords = Uint32Array.from(fuzzy).sort();
+  const short: number[] = [];
+  for (const w of contractionsOf(q.word)) {
+    const id = dict.id(w);
+    if (id >= 0) short.push(id);
+  }
+  const abbreviations = Uint32Array.from(new Set(short.filter((id) => id !== exact))).sort();
+  const letters: number[] = [];
+  if (!DIGITS.test(q.word)) dict.abbreviations(q.word, q.prefix, (id) => letters.push(id));
+  const shortForms = Uint32Array.from(new Set(letters.filter((id) => id !== exact && !holds(abbreviations, id)))).sort();
   const pairs = [prefixLo, prefixHi, ...fuzzyRanges];
   if (exact >= 0) pairs.push(exact, exact + 1);
+  for (const w of abbreviations) pairs.push(w, w + 1);
+  for (const w of shortForms) pairs.push(w, w + 1);
   for (const w of fuzzyWords) pairs.push(w, w + 1);
   const spans = mergeSpans(pairs);
   let postingRows = 0;
   for (let i = 0; i < spans.length; i += 2) postingRows += index.postingStart[spans[i + 1]] - index.postingStart[spans[i]];
-  return { exact, prefixLo, prefixHi, fuzzyWords, fuzzyRanges, spans, postingRows };
+  return { exact, abbreviations, shortForms, prefixLo, prefixHi, fuzzyWords, fuzzyRanges, spans, postingRows };
 }
 
-/** How well a term matches a word: QUALITY_EXACT .. QUALITY_FUZZY_PREFIX, or NO_MATCH. */
-export function termQuality(term: Term, word: number): number {
-  if (word === term.exact) return QUALITY_EXACT;
-  if (word >= term.prefixLo && word < term.prefixHi) return QUALITY_PREFIX;
-  const f = term.fuzzyWords;
+const DIGITS = /\d/;
+
+/** Whether ascending `ids` holds `id`. */
+function holds(ids: Uint32Array, id: number): boolean {
   let lo = 0;
-  let hi = f.length;
+  let hi = ids.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (f[mid] < word) lo = mid + 1;
+    if (ids[mid] < id) lo = mid + 1;
     else hi = mid;
   }
-  if (lo < f.length && f[lo] === word) return QUALITY_FUZZY;
+  return lo < ids.length && ids[lo] === id;
+}
+
+/** How well a term matches a word: QUALITY_EXACT .. QUALITY_SHORT_FORM, or NO_MATCH. */
+export function termQuality(term: Term, word: number): number {
+  if (word === term.exact) return QUALITY_EXACT;
+  if (term.abbreviations.length > 0 && holds(term.abbreviations, word)) return QUALITY_ABBREVIATION;
+  if (word >= term.prefixLo && word < term.prefixHi) return QUALITY_PREFIX;
+  if (holds(term.fuzzyWords, word)) return QUALITY_FUZZY;
   const r = term.fuzzyRanges;
   for (let i = 0; i < r.length; i += 2) if (word >= r[i] && word < r[i + 1]) return QUALITY_FUZZY_PREFIX;
+  if (term.shortForms.length > 0 && holds(term.shortForms, word)) return QUALITY_SHORT_FORM;
   return NO_MATCH;
 }
 

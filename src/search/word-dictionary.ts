@@ -185,4 +185,34 @@ export class WordDictionary {
     };
     visit(0, 0, false);
   }
+
+  /**
+   * The words that abbreviate `word` (docs/COMPATIBILITY.md S10): of two letters or more, shorter than it, starting
+   * with its first letter and the rest a subsequence of it, letters only (`sq` of `square`, `hts` of `heights`,
+   * `tpke` of `turnpike`). Found by walking the trie from the first letter, each child only when its letter occurs
+   * later in `word`: the walk visits only such subsequences, a few dozen nodes. `skipTruncations`: not the words that
+   * are a prefix of `word` (the last word typed, where `br` of `broa` is more likely typing in progress).
+   */
+  abbreviations(word: string, skipTruncations: boolean, visit: (id: number) => void): void {
+    const n = word.length;
+    if (n < 3) return;
+    const { nodeChar, firstChild, nextSibling, nodeWord } = this;
+    const first = word.charCodeAt(0);
+    let start = -1;
+    for (let c = firstChild[0]; c !== -1; c = nextSibling[c]) if (nodeChar[c] === first) start = c;
+    if (start < 0) return;
+    const walk = (node: number, depth: number, pos: number, truncation: boolean): void => {
+      if (depth >= 2 && nodeWord[node] >= 0 && !(skipTruncations && truncation)) visit(nodeWord[node]);
+      if (depth >= n - 1) return;
+      for (let c = firstChild[node]; c !== -1; c = nextSibling[c]) {
+        const ch = nodeChar[c];
+        if (ch < 97 || ch > 122) continue;
+        // hot: no allocation
+        let next = pos + 1;
+        while (next < n && word.charCodeAt(next) !== ch) next++;
+        if (next < n) walk(c, depth + 1, next, truncation && next === depth);
+      }
+    };
+    walk(start, 1, 0, true);
+  }
 }

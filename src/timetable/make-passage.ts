@@ -55,7 +55,8 @@ export function passageMaker(network: Network): PassageMaker {
         lineNumber: strings.get(lines.number[line]),
         direction: DIRECTIONS[dir],
         // A trip ends at a station, not at one of its platforms: a platform's own name may carry a twin
-        // suffix ("… aankomst", name-twin-platforms.ts) that is no destination. String 0 is "": no parent.
+        // suffix ("… aankomst", "… arrivals": name-twin-platforms.ts, in the feed's language) that is no destination.
+        // String 0 is "": no parent.
         lastStopName: strings.get(stops.parentName[lastStop] || stops.name[lastStop]),
         lastStopLongName: strings.get(stops.parentName[lastStop] || stops.longName[lastStop]),
       };

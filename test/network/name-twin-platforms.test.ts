@@ -19,25 +19,25 @@ const names = (net: Network, ...ids: string[]) => {
 describe("nameTwinPlatforms", () => {
   const net = compileNetwork([{ feed: mtaLikeFeed(), profile: "generic" }]);
 
-  it("twin platforms - distinct platform_codes of every twin give ' perron <code>'", () => {
-    expect(names(net, "C1", "C2")).toEqual({ C1: "Central perron 1 | Central perron 1", C2: "Central perron 2 | Central perron 2" });
+  it("twin platforms - distinct platform_codes of every twin give ' platform <code>' (the feed's language: agency_lang en)", () => {
+    expect(names(net, "C1", "C2")).toEqual({ C1: "Central platform 1 | Central platform 1", C2: "Central platform 2 | Central platform 2" });
   });
 
   it("twin platforms - without platform_codes, the main destination of the trips departing from each twin", () => {
     expect(names(net, "142N", "142S", "103N", "103S")).toEqual({
-      "142N": "South Ferry richting Van Cortlandt Park | South Ferry richting Van Cortlandt Park",
-      "142S": "South Ferry aankomst | South Ferry aankomst",
+      "142N": "South Ferry towards Van Cortlandt Park | South Ferry towards Van Cortlandt Park",
+      "142S": "South Ferry arrivals | South Ferry arrivals",
       // One platform_code of two tells nothing; omschrijvingLang keeps its place in front.
-      "103N": "238 St richting Van Cortlandt Park | Bronx 238 St richting Van Cortlandt Park",
-      "103S": "238 St richting South Ferry | Bronx 238 St richting South Ferry",
+      "103N": "238 St towards Van Cortlandt Park | Bronx 238 St towards Van Cortlandt Park",
+      "103S": "238 St towards South Ferry | Bronx 238 St towards South Ferry",
     });
   });
 
   it("twin platforms - the main destination is the one most departing trips go to; trips ending at the stop do not count", () => {
     // 101S: two trips to South Ferry, one to 238 St; 101N: trips only end there.
     expect(names(net, "101N", "101S")).toEqual({
-      "101N": "Van Cortlandt Park aankomst | Van Cortlandt Park aankomst",
-      "101S": "Van Cortlandt Park richting South Ferry | Van Cortlandt Park richting South Ferry",
+      "101N": "Van Cortlandt Park arrivals | Van Cortlandt Park arrivals",
+      "101S": "Van Cortlandt Park towards South Ferry | Van Cortlandt Park towards South Ferry",
     });
   });
 

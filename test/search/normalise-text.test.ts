@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editsAllowed, foldText, identifierOf, naturalKey, queryWords, textWords } from "../../src/search/normalise-text.js";
+import { contractionsOf, editsAllowed, foldText, identifierOf, naturalKey, queryWords, textWords } from "../../src/search/normalise-text.js";
 
 const words = (q: string) => queryWords(q).map((w) => `${w.word}${w.prefix ? "*" : ""}${w.edits ? `~${w.edits}` : ""}`).join(" ");
 
@@ -58,5 +58,23 @@ describe("normaliseText", () => {
     expect(identifierOf("  N3 ")).toBe("n3");
     const sorted = ["10", "N3", "4", "2a"].sort((a, b) => (naturalKey(a) < naturalKey(b) ? -1 : 1));
     expect(sorted).toEqual(["2a", "4", "10", "N3"]);
+  });
+
+  it("ordinals - English, French and Dutch ordinals are their numbers, on both sides", () => {
+    expect(textWords("West 4th Street 42nd 161st 3rd")).toEqual(["west", "4", "street", "42", "161", "3"]);
+    expect(textWords("Rue du 1er Mai, 2e Régiment, 3ème, 1re")).toEqual(["rue", "du", "1", "mai", "2", "regiment", "3", "1"]);
+    expect(textWords("2de Hoefstraat 1ste")).toEqual(["2", "hoefstraat", "1"]);
+    expect(words("161st street")).toBe("161 street*~1");
+    expect(textWords("4a 42nds")).toEqual(["4a", "42nds"]);
+  });
+
+  it("contractionsOf - known contractions each way round, in canonical form", () => {
+    expect([...contractionsOf("square")]).toEqual(["sq"]);
+    expect([...contractionsOf("street")]).toEqual(["sint"]);
+    expect([...contractionsOf("sint")].sort()).toEqual(["saint", "sankt", "street"]);
+    expect([...contractionsOf("ave")].sort()).toEqual(["av", "avenue"]);
+    expect([...contractionsOf("boulevard")].sort()).toEqual(["bd", "bld", "blvd"]);
+    expect([...contractionsOf("kaiserstrasse")]).toEqual(["kaiserstraat"]);
+    expect([...contractionsOf("leuven")]).toEqual([]);
   });
 });

@@ -45,4 +45,20 @@ describe("WordDictionary", () => {
     dict.fuzzy("lueven", 1, true, { word: (id) => whole.push(dict.words[id]), range: () => {} });
     expect(whole).toEqual(["leuven"]);
   });
+
+  it("abbreviations - indexed words of two letters or more, starting alike, a subsequence of the word", () => {
+    const short = new WordDictionary(["av", "ave", "avenue", "hts", "sq", "sqr", "square", "st", "stq", "t", "tpke", "turnpike"].sort());
+    const of = (word: string, skipTruncations = false) => {
+      const out: string[] = [];
+      short.abbreviations(word, skipTruncations, (id) => out.push(short.words[id]));
+      return out.sort();
+    };
+    expect(of("square")).toEqual(["sq", "sqr"]);
+    expect(of("turnpike")).toEqual(["tpke"]);
+    expect(of("heights")).toEqual(["hts"]);
+    expect(of("avenue")).toEqual(["av", "ave"]);
+    // The last word typed: `av` and `ave` may be `avenue` half typed.
+    expect(of("avenue", true)).toEqual([]);
+    expect(of("sq")).toEqual([]);
+  });
 });

@@ -34,9 +34,9 @@ describe("twin platforms and line directions over HTTP (MTA-like fixture)", () =
       expect(status).toBe(200);
       return `${body.omschrijving} | ${body.omschrijvingLang}`;
     };
-    expect(await described("C2")).toBe("Central perron 2 | Central perron 2");
-    expect(await described("103S")).toBe("238 St richting South Ferry | Bronx 238 St richting South Ferry");
-    expect(await described("101N")).toBe("Van Cortlandt Park aankomst | Van Cortlandt Park aankomst");
+    expect(await described("C2")).toBe("Central platform 2 | Central platform 2");
+    expect(await described("103S")).toBe("238 St towards South Ferry | Bronx 238 St towards South Ferry");
+    expect(await described("101N")).toBe("Van Cortlandt Park arrivals | Van Cortlandt Park arrivals");
     expect(await described("E1")).toBe("Eastfield (E1) | Eastfield (E1)");
     expect(await described("M1")).toBe("Markt | Markt");
   });
@@ -45,8 +45,8 @@ describe("twin platforms and line directions over HTTP (MTA-like fixture)", () =
     const { status, body } = await get(app, "/api/v1/haltes/indebuurt/40.889248,-73.898583?radius=100");
     expect(status).toBe(200);
     expect(body.haltes.map((h: { naam: string; afstand: number }) => `${h.afstand} ${h.naam}`)).toEqual([
-      "0 Van Cortlandt Park aankomst",
-      "0 Van Cortlandt Park richting South Ferry",
+      "0 Van Cortlandt Park arrivals",
+      "0 Van Cortlandt Park towards South Ferry",
     ]);
   });
 

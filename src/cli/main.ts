@@ -32,6 +32,7 @@ import { planCommand } from "./plan-command.js";
 import { realtimeCommand } from "./realtime-command.js";
 import { WORKER_ENV } from "./cluster-messages.js";
 import { reloadCommand } from "./reload-command.js";
+import { stopWithNpm } from "./parent-watch.js";
 import { serveSnapshot } from "./serve-command.js";
 import { simulateCommand } from "./simulate-command.js";
 
@@ -259,6 +260,8 @@ async function serveCommand(args: string[], demo = false): Promise<number> {
   // A cluster's worker serves the snapshot its primary resolved (the demo's is built once, by the primary).
   const resolved = cluster.isWorker ? process.env[WORKER_ENV.snapshot] : undefined;
   const network = resolved ?? (servesDemo ? await ensureDemoSnapshot() : values.network!);
+  // The primary (or a process alone) stops with the npm that started it; its workers stop with it.
+  if (!cluster.isWorker) stopWithNpm(() => process.kill(process.pid, "SIGTERM"));
   await serveSnapshot({ network, config, demo: servesDemo, argv: [demo ? "start" : "serve", ...args] });
   return 0;
 }

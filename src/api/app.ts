@@ -64,6 +64,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeSource;
   /** Where log lines go (one JSON object per line); default stdout. */
   logStream?: { write(line: string): void };
+  /** Log the configuration's warnings (default true); a cluster's workers but the first leave them to it. */
+  logConfigWarnings?: boolean;
   /**
    * The Prometheus registry /metrics reads (default a new one), what /metrics answers (default that registry's
    * text), and the feed refresh's series when this process runs the refresh (src/cli/feed-refresh.ts).
@@ -117,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.server.headersTimeout = config.server.headersTimeoutSeconds * 1000;
   const closing = options.closing ?? (() => false);
-  for (const w of config.warnings) app.log.warn(w);
+  if (options.logConfigWarnings !== false) for (const w of config.warnings) app.log.warn(w);
   if (config.apiKeysSource !== "demo" && config.apiKeys.length > 0) app.log.info(`${config.apiKeys.length} API key(s) configured (${config.apiKeysSource})`);
 
   installErrorHandling(app, config);

@@ -29,7 +29,8 @@ import { renameSync } from "node:fs";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
-import type { LogLevel } from "../config/log-level.js";
+import type { LogFormat, LogLevel } from "../config/log-level.js";
+import { readableLine, readableLogs } from "../lib/log-lines.js";
 import { registerFeedRefreshMetrics } from "../api/beheer/metrics.js";
 import { startAdminServer } from "./admin-server.js";
 import { CliError } from "./cli-error.js";
@@ -40,6 +41,7 @@ import { feedRelay, isRelayed } from "../realtime/relayed-feed.js";
 import type { ServeOptions } from "./serve-options.js";
 import { describeSnapshot, type ReloadResult, type SnapshotIdentity, sameSnapshot } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
+import { startupBanner } from "./startup-banner.js";
 
 /** The command workers run: the CLI, whatever started the primary (a test may call serveSnapshot in process). */
 const CLI = fileURLToPath(new URL("../../bin/lijnwijzer.js", import.meta.url));
@@ -73,7 +75,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
       `KEYS_FILE with QUOTA_STORE=memory counts each worker's calls apart: with ${count} workers a key could make ${count} times its limit; set QUOTA_STORE=redis and REDIS_URL, or run one worker (--workers 1)`,
     );
   }
-  const log = primaryLog(config.logLevel);
+  const log = primaryLog(config.logLevel, "primary", config.logFormat);
   cluster.setupPrimary({ exec: CLI, args: options.argv ?? ["serve", "--network", options.network] });
 
   const registry = new Registry();
@@ -317,6 +319,7 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
     log.info({ feeds: relayedSources.map((s) => s.name) }, `realtime: the primary polls ${relayedSources.length} feed(s) for every worker`);
   }
   log.info({ workers: count, host: config.host, port: config.port }, `cluster: ${count} workers serve on ${config.host}:${config.port}`);
+  log.info({}, startupBanner(config, options.demo ? "the demo network" : options.network));
 
   const { snapshotWatch } = config.server;
   if (snapshotWatch) {
@@ -347,12 +350,14 @@ const LEVELS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn:
  * The primary's log lines, in the workers' format (pino's JSON: level, time, pid, hostname, msg) with role
  * "primary"; a process alone logs the feed refresh's first import with it too, before its app exists.
  */
-export function primaryLog(level: LogLevel, role: string | undefined = "primary") {
+export function primaryLog(level: LogLevel, role: string | undefined = "primary", format: LogFormat = "json") {
   const min = LEVELS[level];
   const host = hostname();
+  const readable = readableLogs(format);
   const write = (n: number) => (fields: object, msg: string) => {
     if (n < min) return;
-    process.stdout.write(`${JSON.stringify({ level: n, time: Date.now(), pid: process.pid, hostname: host, ...(role ? { role } : {}), ...fields, msg })}\n`);
+    const line = JSON.stringify({ level: n, time: Date.now(), pid: process.pid, hostname: host, ...(role ? { role } : {}), ...fields, msg });
+    process.stdout.write(`${readable ? readableLine(line) : line}\n`);
   };
   return { info: write(30), warn: write(40), error: write(50) };
 }

@@ -34,7 +34,7 @@ async function serveSingle(options: ServeOptions): Promise<void> {
   // With feeds (serve --feed), a snapshot that does not exist yet is imported before anything listens; the log
   // lines until the app exists are in its format.
   let appLog: RefreshLog | undefined;
-  const early = primaryLog(options.config.logLevel, undefined);
+  const early = primaryLog(options.config.logLevel, undefined, options.config.logFormat);
   const refreshLog: RefreshLog = {
     info: (f, m) => (appLog ?? early).info(f, m),
     warn: (f, m) => (appLog ?? early).warn(f, m),

@@ -7,6 +7,7 @@
  *   each answer closing its keep-alive connection; after SHUTDOWN_TIMEOUT_SECONDS what is left is closed and the
  *   process exits anyway.
  */
+import cluster from "node:cluster";
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -19,10 +20,13 @@ import type { Network } from "../network/model.js";
 import { createFeedManager } from "../realtime/create-feed-manager.js";
 import type { FeedLog, FeedManager } from "../realtime/feed-manager.js";
 import type { RelayedFeedSource } from "../realtime/relayed-feed.js";
+import { readableLogs, readableStream } from "../lib/log-lines.js";
 import { CliError } from "./cli-error.js";
+import { WORKER_ENV } from "./cluster-messages.js";
 import { openSnapshot } from "./open-snapshot.js";
 import type { ServeOptions } from "./serve-options.js";
 import { checkNetwork } from "./snapshot-check.js";
+import { startupBanner } from "./startup-banner.js";
 import { commitSnapshot, type PreparedSnapshot, prepareSnapshot, type ReloadResult } from "./snapshot-reload.js";
 import { validityWarning } from "./validity-warning.js";
 
@@ -84,6 +88,9 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
   app = await buildApp({
     network: source,
     config,
+    // Readable lines on a terminal (LOG_FORMAT), pino's JSON otherwise.
+    logStream: readableLogs(config.logFormat) ? readableStream() : undefined,
+    logConfigWarnings: firstOfServer(),
     realtime,
     metrics: { registry: extra.registry, exposition: extra.exposition, feedRefresh: extra.feedRefresh?.metrics ? extra.feedRefresh.report : undefined },
     feedRefresh: extra.feedRefresh?.report,
@@ -100,7 +107,8 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
     { snapshot: options.network, loadMs: Math.round(loadMs), stops: network.stops.count, trips: network.trips.count },
     "network loaded",
   );
-  warnValidity(app.log, network, config.validityWarningDays);
+  if (firstOfServer()) warnValidity(app.log, network, config.validityWarningDays);
+  if (!cluster.isWorker) app.log.info(startupBanner(config, options.demo ? "the demo network" : options.network));
   if (realtime) startRealtime(app.log, realtime);
   else app.log.info("realtime: no GTFS-Realtime feed configured (REALTIME_FEEDS): passages follow the schedule (GEENREALTIME)");
 
@@ -223,6 +231,14 @@ function appLog(app: () => FastifyInstance | undefined): FeedLog {
     warn: (fields, message) => log()?.warn(fields, message),
     error: (fields, message) => log()?.error(fields, message),
   };
+}
+
+/**
+ * Whether this process says the server's startup warnings: the process alone, or a cluster's first worker (the
+ * others load the same snapshot and configuration: once per server, not once per worker).
+ */
+function firstOfServer(): boolean {
+  return !cluster.isWorker || process.env[WORKER_ENV.slot] === "0";
 }
 
 /** A warn line per validity warning (today outside the network's validity, a feed outside the day lists answer for). */

@@ -6,7 +6,7 @@
 import { CONFIG_INVALID } from "../errors.js";
 import { type ApiKeysSource, orDemoKey, parseApiKeys, parseWebApiKey } from "./api-keys.js";
 import { type FeedOverrides, type FeedsConfig, parseFeeds } from "./feeds.js";
-import { type LogLevel, parseLogLevel } from "./log-level.js";
+import { type LogFormat, type LogLevel, parseLogFormat, parseLogLevel } from "./log-level.js";
 import { parseQuota, type QuotaConfig } from "./quotas.js";
 import { parseRealtime, type RealtimeConfig, type RealtimeOverrides } from "./realtime.js";
 import { parseRouteplan, type RouteplanConfig } from "./routeplan.js";
@@ -38,6 +38,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** pino level (LOG_LEVEL, default "info"); "info" logs every request. */
   logLevel: LogLevel;
+  /** LOG_FORMAT: json, pretty, or auto (default: readable when stdout is a terminal; lib/log-lines.ts). */
+  logFormat: LogFormat;
   /** Path of the GTFS-Realtime output (GTFS_RT_PATH, default "/gtfs/v3/realtime", the operator's GTFS-RT v3 API). */
   gtfsRtPath: string;
   /** GTFS-Realtime feeds and how they are polled (REALTIME_*, `--realtime` and `--no-realtime`; realtime.ts). */
@@ -82,6 +84,7 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
   const publicBaseUrl = parseBaseUrl(env.PUBLIC_BASE_URL);
   const trustProxy = parseBoolean("TRUST_PROXY", env.TRUST_PROXY, false);
   const logLevel = parseLogLevel(env.LOG_LEVEL);
+  const logFormat = parseLogFormat(env.LOG_FORMAT);
 
   const configuredKeys = parseApiKeys(env);
   const quota = parseQuota(env, warnings);
@@ -106,6 +109,7 @@ export function loadConfig(env: ConfigEnv = process.env, overrides: RealtimeOver
     apiKeysSource,
     trustProxy,
     logLevel,
+    logFormat,
     gtfsRtPath,
     realtime,
     routeplan,

@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       apiKeysSource: "demo",
       trustProxy: false,
       logLevel: "info",
+      logFormat: "auto",
       gtfsRtPath: "/gtfs/v3/realtime",
       realtime: { feeds: undefined, intervalSeconds: 30, timeoutSeconds: 10, maxAgeSeconds: 300, maxBytes: 33_554_432 },
       warnings: ["no API keys configured: the key 'demo' works (set API_KEYS or API_KEYS_FILE)"],

@@ -145,9 +145,26 @@ export interface Nginx extends Started {
  * siteConfig); resolves when a request through it reaches a replica.
  */
 export async function startNginx(dir: string, listenPort: number, replicaPorts: readonly number[]): Promise<Nginx> {
+  const { globals, errorLog } = checkedNginx(dir, siteConfig(readFileSync(SHIPPED_NGINX_CONF, "utf8"), { listenPort, replicaPorts, logDir: dir }));
+  const started = startGroup(NGINX, ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", globals], process.env);
+  const origin = `http://127.0.0.1:${listenPort}`;
+  const nginx = { ...started, origin, errorLog, accessLog: join(dir, "lijnwijzer.access.log") };
+  try {
+    await waitForAnswer(`${origin}/health`, nginx, "nginx", 20_000);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${safeRead(errorLog)}`);
+  }
+  return nginx;
+}
+
+/**
+ * Writes `site` and a main configuration including it in `dir`, and has `nginx -t` check them (throws with its
+ * message when it refuses); returns the -g globals to run nginx with.
+ */
+export function checkedNginx(dir: string, site: string): { globals: string; errorLog: string } {
   const temp = join(dir, "temp");
   mkdirSync(temp, { recursive: true });
-  writeFileSync(join(dir, "lijnwijzer.conf"), siteConfig(readFileSync(SHIPPED_NGINX_CONF, "utf8"), { listenPort, replicaPorts, logDir: dir }));
+  writeFileSync(join(dir, "lijnwijzer.conf"), site);
   // As root, nginx's workers would run as `nobody`, who cannot write in the test's private folder.
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : "";
   writeFileSync(
@@ -168,15 +185,7 @@ http {
   const globals = `daemon off; pid ${join(dir, "nginx.pid")}; error_log ${errorLog} warn;`;
   const test = spawnSync(NGINX, ["-t", "-p", dir, "-c", join(dir, "nginx.conf"), "-g", globals], { encoding: "utf8" });
   if (test.status !== 0) throw new Error(`nginx -t refused the configuration:\n${test.stderr}`);
-  const started = startGroup(NGINX, ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", globals], process.env);
-  const origin = `http://127.0.0.1:${listenPort}`;
-  const nginx = { ...started, origin, errorLog, accessLog: join(dir, "lijnwijzer.access.log") };
-  try {
-    await waitForAnswer(`${origin}/health`, nginx, "nginx", 20_000);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n${safeRead(errorLog)}`);
-  }
-  return nginx;
+  return { globals, errorLog };
 }
 
 export function safeRead(path: string): string {

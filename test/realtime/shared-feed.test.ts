@@ -6,6 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load-config.js";
 import type { Network } from "../../src/network/model.js";
 import { encodeFeedMessage } from "../../src/realtime/feed-codec.js";
 import { FeedManager, type FeedLog } from "../../src/realtime/feed-manager.js";
@@ -111,5 +112,16 @@ describe.skipIf(NO_REDIS)("REALTIME_SHARE=redis", () => {
     const killed = served;
     await until(() => b.relay.polling(), LEASE_MS + LEASE_MS / 3 + INTERVAL_MS + 500, "the other replica takes over");
     await until(() => served > killed && tripOf(b) === `t${served}`, 2 * INTERVAL_MS + 500, "it polls and serves a new message");
+  });
+});
+
+describe("REALTIME_SHARE", () => {
+  it("REALTIME_SHARE - redis needs REDIS_URL; the lease defaults to 15 s; none, or nothing, shares nothing", () => {
+    expect(() => loadConfig({ REALTIME_SHARE: "redis" })).toThrow("REALTIME_SHARE=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379");
+    expect(() => loadConfig({ REALTIME_SHARE: "etcd" })).toThrow("REALTIME_SHARE must be none or redis, got etcd");
+    expect(loadConfig({ REALTIME_SHARE: "redis", REDIS_URL: "redis://127.0.0.1:6390" }).realtime.share).toEqual({ redisUrl: "redis://127.0.0.1:6390", leaseSeconds: 15 });
+    expect(loadConfig({ REALTIME_SHARE: "redis", REDIS_URL: "redis://h:1", REALTIME_SHARE_LEASE_SECONDS: "5" }).realtime.share?.leaseSeconds).toBe(5);
+    expect(loadConfig({ REALTIME_SHARE: "none" }).realtime.share).toBeUndefined();
+    expect(loadConfig({}).realtime.share).toBeUndefined();
   });
 });

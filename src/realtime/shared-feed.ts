@@ -8,9 +8,11 @@
  *   that it still holds it, then PEXPIRE) and polls; the others try to take it at the same pace, so when the poller
  *   dies (or loses Redis) another polls within the lease and a third of it. A poller that fails to renew stops
  *   polling at once: two pollers for a moment at worst, never none for longer than the lease.
- * - The outcome: the RelayedPoll of relayed-feed.ts (the bytes as base64, "unchanged", or the fault), PUBLISHed on
- *   `<prefix>polls` with the poller's id, and the last bytes of each feed kept in `<prefix>last:<feed>` (for one
- *   lease's length past the feed's interval), so a replica that starts gets each feed's last message at once.
+ * - The outcome: the RelayedPoll of relayed-feed.ts (the bytes as base64, "unchanged", or the fault). Bytes are
+ *   kept in `<prefix>last:<feed>` (for one lease's length past the feed's interval; a replica that starts reads it
+ *   at once) and only their arrival is PUBLISHed on `<prefix>polls`, the others then GET them: Redis disconnects a
+ *   subscriber whose pending messages pass 32 MB (client-output-buffer-limit pubsub, by default), which one feed
+ *   at REALTIME_MAX_BYTES would, as base64. "unchanged" and faults are published whole, with the poller's id.
  * - Redis down: nobody holds the lease, nobody polls, the messages held age out as a silent feed's do (the state
  *   falls back to the schedule after REALTIME_MAX_AGE_SECONDS); the poller keeps polling while it can renew.
  */
@@ -45,10 +47,8 @@ const RENEW_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis
 /** Gives the lease back only while this replica holds it. */
 const RELEASE_SCRIPT = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) else return 0 end`;
 
-interface Envelope {
-  from: string;
-  poll: RelayedPoll;
-}
+/** What is published: a poll without bytes, or the name of the feed whose new bytes are in `<prefix>last:<feed>`. */
+type Envelope = { from: string; poll: RelayedPoll } | { from: string; bytesOf: string };
 
 export function sharedFeedRelay(options: SharedFeedRelayOptions): SharedFeedRelay {
   const prefix = options.prefix ?? "lijnwijzer:realtime:";
@@ -78,10 +78,22 @@ export function sharedFeedRelay(options: SharedFeedRelayOptions): SharedFeedRela
     if (poll.kind === "bytes") last.set(poll.feed, poll);
     const r = redis;
     if (r === undefined) return;
-    const message = JSON.stringify({ from: id, poll } satisfies Envelope);
-    const keep = r.multi().publish(channel, message);
-    if (poll.kind === "bytes") keep.set(`${prefix}last:${poll.feed}`, JSON.stringify(poll), "PX", longestIntervalMs + options.leaseMs);
-    keep.exec().catch((err: Error) => options.log.warn({ err: err.message }, "realtime: sharing a poll over Redis failed; the other replicas keep their last message"));
+    const envelope: Envelope = poll.kind === "bytes" ? { from: id, bytesOf: poll.feed } : { from: id, poll };
+    const send = r.multi();
+    if (poll.kind === "bytes") send.set(`${prefix}last:${poll.feed}`, JSON.stringify(poll), "PX", longestIntervalMs + options.leaseMs);
+    send.publish(channel, JSON.stringify(envelope));
+    send.exec().catch((err: Error) => options.log.warn({ err: err.message }, "realtime: sharing a poll over Redis failed; the other replicas keep their last message"));
+  };
+
+  /** A feed's last bytes from Redis, delivered when they differ from the last delivered. */
+  const readLast = async (name: string) => {
+    const text = await redis?.get(`${prefix}last:${name}`);
+    if (text == null) return;
+    const poll = JSON.parse(text) as RelayedPoll;
+    const before = last.get(name);
+    if (poll.kind !== "bytes" || (before?.kind === "bytes" && before.base64 === poll.base64)) return;
+    last.set(name, poll);
+    options.deliver(poll);
   };
 
   const startPolling = () => {
@@ -124,23 +136,14 @@ export function sharedFeedRelay(options: SharedFeedRelayOptions): SharedFeedRela
       subscriber.on("error", () => undefined);
       subscriber.on("message", (_channel: string, text: string) => {
         const e = JSON.parse(text) as Envelope;
-        if (e.from === id || !names.has(e.poll.feed)) return;
-        if (e.poll.kind === "bytes") last.set(e.poll.feed, e.poll);
-        options.deliver(e.poll);
+        if (e.from === id) return;
+        if ("poll" in e) {
+          if (names.has(e.poll.feed)) options.deliver(e.poll);
+        } else if (names.has(e.bytesOf)) void readLast(e.bytesOf).catch(() => undefined);
       });
       void subscriber.subscribe(channel).catch(() => undefined);
       // Each feed's last message, before the first poll of whoever polls.
-      const r = redis;
-      void Promise.all(
-        [...names].map(async (name) => {
-          const text = await r.get(`${prefix}last:${name}`);
-          if (text !== null && !last.has(name)) {
-            const poll = JSON.parse(text) as RelayedPoll;
-            last.set(name, poll);
-            options.deliver(poll);
-          }
-        }),
-      )
+      void Promise.all([...names].map((name) => readLast(name)))
         .catch(() => undefined)
         .then(() => elect());
     },

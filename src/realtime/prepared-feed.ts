@@ -22,16 +22,17 @@ interface EncodeRun {
 }
 
 const runs = new WeakMap<RealtimeState, Map<FeedFormat, EncodeRun>>();
-/** The run prepareFeed started last: a newer state stops it unless a request awaits it. */
-let eager: { state: RealtimeState; run: EncodeRun } | undefined;
+/** The run prepareFeed started last: a newer state stops it unless a request awaits it. Weak: a state no longer served leaves memory. */
+let eager: { state: WeakRef<RealtimeState>; run: EncodeRun } | undefined;
 
 /** A new state was swapped in: encode its protobuf now, in slices. The previous state's run stops unless awaited. */
 export function prepareFeed(state: RealtimeState): void {
-  if (eager !== undefined && eager.state !== state && !eager.run.awaited) {
+  const before = eager?.state.deref();
+  if (eager !== undefined && before !== state && !eager.run.awaited) {
     eager.run.stopped = true;
-    runs.get(eager.state)?.delete("protobuf");
+    if (before !== undefined) runs.get(before)?.delete("protobuf");
   }
-  eager = { state, run: start(state, "protobuf") };
+  eager = { state: new WeakRef(state), run: start(state, "protobuf") };
 }
 
 /** The state's unfiltered output in this format: ready, under way, or started now; in slices, never at once. */

@@ -77,7 +77,9 @@ describe.skipIf(NO_REDIS)("serve with REALTIME_SHARE=redis", () => {
     const snapshot = await ensureDemoSnapshot({ quiet: true });
     const a = await replica(snapshot);
     const b = await replica(snapshot);
-    await until(async () => (await a.serving()) && (await b.serving()), 60_000, "both replicas serve the feed");
+    await until(async () => (await a.serving()) && (await b.serving()), 60_000, "both replicas serve the feed").catch((e: Error) => {
+      throw new Error(`${e.message}\nreplica A: ${a.log().slice(-2000)}\nreplica B: ${b.log().slice(-2000)}`);
+    });
     expect([a.log().includes(POLLS), b.log().includes(POLLS)].filter(Boolean)).toHaveLength(1);
 
     const from = requests.length;

@@ -37,7 +37,8 @@ import { CliError } from "./cli-error.js";
 import { isWorkerMessage, type PrimaryMessage, WORKER_ENV, type WorkerMessage } from "./cluster-messages.js";
 import { startingFeedRefresh } from "./feed-refresh.js";
 import { feedSources } from "../realtime/create-feed-manager.js";
-import { feedRelay, isRelayed } from "../realtime/relayed-feed.js";
+import { feedRelay, isRelayed, type RelayedPoll } from "../realtime/relayed-feed.js";
+import { sharedFeedRelay } from "../realtime/shared-feed.js";
 import type { ServeOptions } from "./serve-options.js";
 import { describeSnapshot, type ReloadResult, type SnapshotIdentity, sameSnapshot } from "./snapshot-reload.js";
 import { watchSnapshot } from "./snapshot-watch.js";
@@ -104,12 +105,17 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   let stopping = false;
   /** The real-time feeds outside the process, polled here for every worker (relayed-feed.ts). */
   const relayedSources = feedSources(config.realtime, options.demo === true).filter(isRelayed);
+  const toWorkers = (poll: RelayedPoll) => {
+    for (const slot of slots) if (slot.worker && slot.ready) send(slot.worker, { type: "lw:feed-poll", poll });
+  };
+  // REALTIME_SHARE=redis: across replicas, the primary polls only while it holds the lease (shared-feed.ts).
+  const { share } = config.realtime;
   const relay =
     relayedSources.length === 0
       ? undefined
-      : feedRelay(relayedSources, (poll) => {
-          for (const slot of slots) if (slot.worker && slot.ready) send(slot.worker, { type: "lw:feed-poll", poll });
-        });
+      : share
+        ? sharedFeedRelay({ redisUrl: share.redisUrl, sources: relayedSources, deliver: toWorkers, leaseMs: share.leaseSeconds * 1000, log })
+        : feedRelay(relayedSources, toWorkers);
   /** The feed refresh (serve --feed), from before the workers start. */
   let feeds: Awaited<ReturnType<typeof startingFeedRefresh>>;
   /** The start failed: the workers still running are stopped, and runPrimary throws why. */
@@ -316,7 +322,12 @@ export async function runPrimary(options: ServeOptions): Promise<void> {
   startup = undefined;
   if (relay) {
     relay.start();
-    log.info({ feeds: relayedSources.map((s) => s.name) }, `realtime: the primary polls ${relayedSources.length} feed(s) for every worker`);
+    log.info(
+      { feeds: relayedSources.map((s) => s.name), share: share ? "redis" : "none" },
+      share
+        ? `realtime: the replicas sharing Redis elect one poller of ${relayedSources.length} feed(s); this primary relays to its workers`
+        : `realtime: the primary polls ${relayedSources.length} feed(s) for every worker`,
+    );
   }
   log.info({ workers: count, host: config.host, port: config.port }, `cluster: ${count} workers serve on ${config.host}:${config.port}`);
   log.info({}, startupBanner(config, options.demo ? "the demo network" : options.network));

@@ -17,9 +17,10 @@ import type { FeedRefreshHealth } from "../api/beheer/health.js";
 import { type SwappableNetworkSource, swappableNetworkSource } from "../api/shared/network-source.js";
 import type { AppConfig } from "../config/load-config.js";
 import type { Network } from "../network/model.js";
-import { createFeedManager } from "../realtime/create-feed-manager.js";
+import { createFeedManager, feedSources } from "../realtime/create-feed-manager.js";
 import type { FeedLog, FeedManager } from "../realtime/feed-manager.js";
-import type { RelayedFeedSource } from "../realtime/relayed-feed.js";
+import { isRelayed, type RelayedFeedSource } from "../realtime/relayed-feed.js";
+import { sharedFeedRelay } from "../realtime/shared-feed.js";
 import { readableLogs, readableStream } from "../lib/log-lines.js";
 import { CliError } from "./cli-error.js";
 import { WORKER_ENV } from "./cluster-messages.js";
@@ -78,13 +79,27 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
   let closing = false;
   // The feed manager logs through the app's logger, which exists once the app is built (before any poll).
   let app: FastifyInstance | undefined;
+  // REALTIME_SHARE=redis in a process of its own (--workers 1): it reads the feeds outside the process through the
+  // replica that holds the lease, as a cluster's primary does for its workers (shared-feed.ts).
+  const { share } = config.realtime;
+  const shared = extra.relayedFeeds === undefined && share !== undefined ? new Map<string, RelayedFeedSource>() : undefined;
   const realtime = createFeedManager({
     config: config.realtime,
     network: source,
     demo: options.demo === true,
     log: appLog(() => app),
-    relayed: extra.relayedFeeds,
+    relayed: extra.relayedFeeds ?? shared,
   });
+  const shareRelay =
+    shared && shared.size > 0 && share
+      ? sharedFeedRelay({
+          redisUrl: share.redisUrl,
+          sources: feedSources(config.realtime, options.demo === true).filter(isRelayed),
+          deliver: (poll) => shared.get(poll.feed)?.deliver(poll),
+          leaseMs: share.leaseSeconds * 1000,
+          log: appLog(() => app),
+        })
+      : undefined;
   app = await buildApp({
     network: source,
     config,
@@ -111,6 +126,7 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
   if (!cluster.isWorker) app.log.info(startupBanner(config, options.demo ? "the demo network" : options.network));
   if (realtime) startRealtime(app.log, realtime);
   else app.log.info("realtime: no GTFS-Realtime feed configured (REALTIME_FEEDS): passages follow the schedule (GEENREALTIME)");
+  shareRelay?.start();
 
   const served = app;
   const cleanups: Array<() => void> = [];
@@ -158,6 +174,7 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
       for (const cleanup of cleanups) cleanup();
       // Not awaited: a poll under way may wait for its timeout, and nothing of it needs to finish.
       void realtime?.stop();
+      shareRelay?.stop();
       const bound = setTimeout(() => {
         served.server.getConnections((_err, open) => {
           served.log.warn({ open }, `shutdown: ${open} connection(s) still open after ${boundS} s: closing them`);

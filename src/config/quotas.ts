@@ -62,7 +62,8 @@ export function parseQuota(env: ConfigEnv, warnings: string[]): QuotaConfig {
   return { keysFile, store, redisUrl, redisFailure: failure, redisTimeoutMs, redisShare };
 }
 
-function parseRedisUrl(value: string | undefined): string | undefined {
+/** REDIS_URL checked (also read by REALTIME_SHARE=redis, realtime.ts). */
+export function parseRedisUrl(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === "") return undefined;
   let url: URL;
   try {

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { CONFIG_INVALID } from "../errors.js";
+import { parseRedisUrl } from "./quotas.js";
 import { type ConfigEnv, jsonHeaders, jsonSeconds, parseByteSize, parseHeaders, parseSeconds } from "./values.js";
 
 /** One GTFS-Realtime feed to poll. Its name is unique: /health, the logs and the match figures use it. */
@@ -36,6 +37,12 @@ export interface RealtimeConfig {
   maxAgeSeconds: number;
   /** The largest feed read, in bytes; a larger one is refused (REALTIME_MAX_BYTES, default 32 MiB). */
   maxBytes: number;
+  /**
+   * REALTIME_SHARE=redis: the replicas that share REDIS_URL elect one poller of the feeds outside the process, which
+   * shares each poll with the others (src/realtime/shared-feed.ts); its lease lasts REALTIME_SHARE_LEASE_SECONDS
+   * (default 15). Undefined (REALTIME_SHARE=none, the default): each replica polls for itself.
+   */
+  share: { redisUrl: string; leaseSeconds: number } | undefined;
 }
 
 /** What the command line says about real-time; it replaces REALTIME_FEEDS. */
@@ -79,7 +86,17 @@ export function parseRealtime(env: ConfigEnv, overrides: RealtimeOverrides, warn
       }
     }
   }
-  return { feeds, intervalSeconds, timeoutSeconds, maxAgeSeconds, maxBytes };
+  return { feeds, intervalSeconds, timeoutSeconds, maxAgeSeconds, maxBytes, share: parseShare(env) };
+}
+
+/** REALTIME_SHARE (none | redis) with REDIS_URL, and REALTIME_SHARE_LEASE_SECONDS. */
+function parseShare(env: ConfigEnv): RealtimeConfig["share"] {
+  const v = env.REALTIME_SHARE?.trim().toLowerCase() ?? "";
+  if (v === "" || v === "none") return undefined;
+  if (v !== "redis") throw CONFIG_INVALID(`REALTIME_SHARE must be none or redis, got ${env.REALTIME_SHARE}`);
+  const redisUrl = parseRedisUrl(env.REDIS_URL);
+  if (redisUrl === undefined) throw CONFIG_INVALID("REALTIME_SHARE=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379");
+  return { redisUrl, leaseSeconds: parseSeconds("REALTIME_SHARE_LEASE_SECONDS", env.REALTIME_SHARE_LEASE_SECONDS, 15) };
 }
 
 interface FeedDefaults {

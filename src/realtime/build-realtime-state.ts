@@ -47,6 +47,7 @@ import { locateStop, POSITION_MASK, STOP_MISMATCH } from "./locate-stop.js";
 import { matchTrip } from "./match-trip.js";
 import { realtimeIndex } from "./realtime-index.js";
 import type { FeedMatchStats, RealtimeState, TripState, TripStopState, UnmatchedReason, VehicleState } from "./realtime-state.js";
+import { runToEnd, type Steps } from "./run-in-slices.js";
 
 export interface RealtimeFeedInput {
   /** The feed's name (configured name, URL or file), as FeedMatchStats reports it. */
@@ -82,6 +83,18 @@ interface VehicleInput {
 }
 
 export function buildRealtimeState(network: Network, feeds: readonly RealtimeFeedInput[], nowMs: number): RealtimeState {
+  return runToEnd(buildRealtimeStateSteps(network, feeds, nowMs));
+}
+
+/** Entities (or trips) handled between two yields of buildRealtimeStateSteps. */
+const PER_STEP = 32;
+
+/**
+ * buildRealtimeState as steps (run-in-slices.ts), for the feed manager, which runs them in slices: it yields
+ * every PER_STEP entities matched, trips applied and vehicles placed.
+ */
+export function* buildRealtimeStateSteps(network: Network, feeds: readonly RealtimeFeedInput[], nowMs: number): Steps<RealtimeState> {
+  let done = 0;
   const zone = zonedTime(network.meta.timezone);
   const index = realtimeIndex(network);
   const { trips, patterns } = network;
@@ -106,6 +119,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
     const differential = message.header.incrementality === DIFFERENTIAL;
     const defaultMs = headerMs > 0 ? headerMs : nowMs;
     for (const entity of message.entity) {
+      if (++done % PER_STEP === 0) yield;
       if (entity.isDeleted) continue; // only meaningful in a DIFFERENTIAL feed
       const { tripUpdate: tu, vehicle: vp, alert } = entity;
       if (tu) s.tripUpdates++;
@@ -193,6 +207,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
   rows = 0;
   for (const r of records.values()) {
     if (!r.update || r.cancelled) continue;
+    if (++done % PER_STEP === 0) yield;
     r.offset = rows;
     rows += r.length;
     const applied = applyStopTimeUpdates(network, index, r.trip, zone.serviceDayStartMs(r.serviceDate), r.update, columns, r.offset);
@@ -209,6 +224,7 @@ export function buildRealtimeState(network: Network, feeds: readonly RealtimeFee
 
   const vehicles: VehicleState[] = [];
   for (const { vehicle: vp, stats: s, feedMs } of vehicleInputs) {
+    if (++done % PER_STEP === 0) yield;
     const state: VehicleState = {
       vehicle: vp.vehicle ?? {},
       descriptor: undefined,

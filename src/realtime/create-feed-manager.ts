@@ -1,11 +1,11 @@
 /**
  * From the configuration to a running feed manager: one FeedSource per configured feed, the demo simulator
- * by default when the demo network is served, buildRealtimeState as the builder. `serve` and `start` call it; a
+ * by default when the demo network is served, buildRealtimeStateSteps as the builder (run in slices). `serve` and `start` call it; a
  * cluster's workers read the feeds outside the process through the primary (relayed-feed.ts).
  */
 import type { RealtimeConfig, RealtimeFeedConfig } from "../config/realtime.js";
 import type { Network } from "../network/model.js";
-import { buildRealtimeState } from "./build-realtime-state.js";
+import { buildRealtimeStateSteps } from "./build-realtime-state.js";
 import { encodeFeedMessage } from "./feed-codec.js";
 import { type BuildRealtimeState, type FeedLog, FeedManager } from "./feed-manager.js";
 import { type FeedSource, fileFeedSource, functionFeedSource, urlFeedSource } from "./feed-source.js";
@@ -41,7 +41,7 @@ export function createFeedManager(options: CreateFeedManagerOptions): FeedManage
     network: options.network,
     sources,
     maxAgeMs: options.config.maxAgeSeconds * 1000,
-    build: options.build ?? buildRealtimeState,
+    build: options.build ?? buildRealtimeStateSteps,
     log: options.log,
     clock: options.clock,
   });

@@ -22,19 +22,32 @@
  * - an empty feed (no entities) is a valid message: it predicts nothing, and is no fault;
  * - every change of a feed's condition is logged once (a fault begins or changes kind, it recovers, its message
  *   expires, the reasons its entities match nothing change), never once per poll.
+ *
+ * Off the event loop: after a poll, decoding the message, building the state and encoding the GTFS-RT output
+ * (prepared-feed.ts) run in slices of a few ms (run-in-slices.ts), so requests are answered between them while a
+ * 30 MB feed is read (docs/BENCHMARKS.md "Real-time off the event loop"). The state is swapped only when it is
+ * complete. A feed is never read twice at once (its next poll waits for the one under way); a newer build (another
+ * feed's message, an expiry, a new network) supersedes a build still under way, which is given up at its next
+ * slice: the newer one is built from every message held, the older one's included. A message expiring and a new
+ * network rebuild at once, as they did: they are rare, and the state served must change in the same step.
  */
 import type { Network } from "../network/model.js";
-import { decodeFeedMessage, FeedDecodeError } from "./feed-codec.js";
+import { decodeFeedMessageSteps, FeedDecodeError } from "./feed-codec.js";
 import { type FeedFetch, FeedFetchError, type FeedFaultKind, type FeedSource } from "./feed-source.js";
 import type { RtFeedMessage } from "./gtfs-rt-types.js";
+import { prepareFeed } from "./prepared-feed.js";
 import type { FeedMatchStats, RealtimeState } from "./realtime-state.js";
+import { runInSlices, runToEnd, type Steps, Superseded } from "./run-in-slices.js";
 
-/** The signature of buildRealtimeState (build-realtime-state.ts): the whole state from every feed's message. */
+/**
+ * The signature of buildRealtimeState and buildRealtimeStateSteps (build-realtime-state.ts): the whole state from
+ * every feed's message, at once or as steps that the manager runs in slices.
+ */
 export type BuildRealtimeState = (
   network: Network,
   feeds: { name: string; message: RtFeedMessage }[],
   nowMs: number,
-) => RealtimeState;
+) => RealtimeState | Steps<RealtimeState>;
 
 /** The part of a pino logger the manager writes to (Fastify's app.log fits). */
 export interface FeedLog {
@@ -92,7 +105,7 @@ export interface RealtimeHealth {
   maxAgeMs: number;
   /** When the state served was built, epoch ms; undefined without one. */
   builtMs: number | undefined;
-  /** How long its build took, ms (decoding not included). */
+  /** How long its build took, ms: the time its slices ran (decoding the new message not included). */
   buildMs: number | undefined;
   feeds: FeedHealth[];
 }
@@ -147,6 +160,8 @@ export class FeedManager {
   private buildMs: number | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   private running = false;
+  /** Counts the builds started: a sliced build whose number is no longer the last was superseded. */
+  private builds = 0;
 
   constructor(private readonly options: FeedManagerOptions) {
     const names = new Set<string>();
@@ -297,8 +312,8 @@ export class FeedManager {
         if (feed.readFault) this.fail(feed, feed.readFault, now);
         else this.succeed(feed, now);
       } else {
-        if (got.kind === "bytes") this.receive(feed, decodeFeedMessage(got.bytes), { bytes: got.bytes }, now);
-        else this.receive(feed, got.message, { message: got.message }, now);
+        if (got.kind === "bytes") await this.receive(feed, (await runInSlices(decodeFeedMessageSteps(got.bytes))).value, { bytes: got.bytes }, now);
+        else await this.receive(feed, got.message, { message: got.message }, now);
       }
     } catch (err) {
       if (err instanceof FeedDecodeError) {
@@ -316,8 +331,8 @@ export class FeedManager {
     if (this.state !== undefined && this.state.network !== this.options.network.current()) this.rebuildSafely(now, "network changed");
   }
 
-  /** A decoded message: judge it against the one held, then rebuild the state with it. */
-  private receive(feed: FeedRecord, message: RtFeedMessage, held: HeldMessage, now: number): void {
+  /** A decoded message: judge it against the one held, then rebuild the state with it (in slices). */
+  private async receive(feed: FeedRecord, message: RtFeedMessage, held: HeldMessage, now: number): Promise<void> {
     const headerMs = (message.header.timestamp ?? 0) * 1000;
     const newest = feed.headerMs ?? 0;
     if (headerMs > now + FUTURE_ALLOWANCE_MS) {
@@ -361,8 +376,10 @@ export class FeedManager {
     const receivedMs = headerMs > 0 ? Math.min(now, headerMs) : now;
     Object.assign(feed, { held, headerMs, receivedMs, bytes, entities: message.entity.length, expired: false });
     try {
-      this.rebuild(now, { feed, message });
+      await this.rebuildInSlices(now, { feed, message });
     } catch (err) {
+      // A newer build started meanwhile, from every message held, this one included: it is served with that one.
+      if (err instanceof Superseded) return this.accepted(feed, message, bytes, headerMs, first, now);
       // The state in service was not replaced: keep it, and this feed's previous message with it.
       Object.assign(feed, before);
       feed.readFault = { kind: "build_error", message: `the state could not be built from this message: ${(err as Error).message}` };
@@ -370,6 +387,10 @@ export class FeedManager {
       this.fail(feed, feed.readFault, now);
       return;
     }
+    this.accepted(feed, message, bytes, headerMs, first, now);
+  }
+
+  private accepted(feed: FeedRecord, message: RtFeedMessage, bytes: number | undefined, headerMs: number, first: boolean, now: number): void {
     feed.readFault = undefined;
     if (first) {
       this.log.info(
@@ -442,23 +463,60 @@ export class FeedManager {
   }
 
   /**
-   * Builds the whole state from every message held and swaps it in; throws (state untouched) when the build does.
+   * Builds the whole state from every message held, at once, and swaps it in; throws (state untouched) when the
+   * build does. A sliced build under way is superseded.
+   */
+  private rebuild(now: number): void {
+    this.builds++;
+    const live = this.liveFeeds(now);
+    if (live.length === 0) return this.clearState();
+    const started = performance.now();
+    const state = runToEnd(this.stateSteps(this.options.network.current(), live, now));
+    this.swap(state, live, performance.now() - started, now);
+  }
+
+  /**
+   * rebuild in slices; throws Superseded when a newer build started meanwhile (the state served is then left to it).
    * `fresh` is the message just decoded for its feed, which is not decoded twice.
    */
-  private rebuild(now: number, fresh?: { feed: FeedRecord; message: RtFeedMessage }): void {
-    const network = this.options.network.current();
-    const live = this.feeds.filter((f) => f.held !== undefined && !this.isExpired(f, now));
-    if (live.length === 0) {
-      clearTimeout(this.expiryTimer);
-      this.state = undefined;
-      this.validUntilMs = Number.POSITIVE_INFINITY;
-      return;
+  private async rebuildInSlices(now: number, fresh: { feed: FeedRecord; message: RtFeedMessage }): Promise<void> {
+    const build = ++this.builds;
+    const live = this.liveFeeds(now);
+    if (live.length === 0) return this.clearState();
+    const superseded = () => this.builds !== build;
+    const built = await runInSlices(this.stateSteps(this.options.network.current(), live, now, fresh), superseded);
+    if (superseded()) throw new Superseded();
+    this.swap(built.value, live, built.busyMs, now);
+  }
+
+  private liveFeeds(now: number): FeedRecord[] {
+    return this.feeds.filter((f) => f.held !== undefined && !this.isExpired(f, now));
+  }
+
+  private clearState(): void {
+    clearTimeout(this.expiryTimer);
+    this.state = undefined;
+    this.validUntilMs = Number.POSITIVE_INFINITY;
+  }
+
+  /** The state from the messages of `live`: each held one decoded again (as steps), then built. */
+  private *stateSteps(network: Network, live: FeedRecord[], now: number, fresh?: { feed: FeedRecord; message: RtFeedMessage }): Steps<RealtimeState> {
+    const inputs: { name: string; message: RtFeedMessage }[] = [];
+    for (const f of live) {
+      const held = f.held!;
+      // Bytes held were decoded once already: decoding them again cannot fail.
+      const message = f === fresh?.feed ? fresh.message : "bytes" in held ? yield* decodeFeedMessageSteps(held.bytes) : held.message;
+      inputs.push({ name: f.source.name, message });
     }
-    const started = performance.now();
-    const inputs = live.map((f) => ({ name: f.source.name, message: f === fresh?.feed ? fresh.message : messageOf(f.held!) }));
-    const state = this.options.build(network, inputs, now);
-    this.buildMs = performance.now() - started;
+    const built = this.options.build(network, inputs, now);
+    return isSteps(built) ? yield* built : built;
+  }
+
+  /** Serves `state`, built from the messages of `live`, and starts encoding its GTFS-RT output. */
+  private swap(state: RealtimeState, live: FeedRecord[], buildMs: number, now: number): void {
+    this.buildMs = buildMs;
     this.state = state;
+    prepareFeed(state);
     this.validUntilMs = Math.min(...live.map((f) => f.receivedMs! + this.options.maxAgeMs));
     this.log.debug({ feeds: live.length, buildMs: Math.round(this.buildMs) }, "realtime state rebuilt");
     for (const f of live) f.stats = state.stats.find((s) => s.feed === f.source.name);
@@ -496,9 +554,8 @@ export class FeedManager {
   }
 }
 
-/** Bytes held were decoded once already: decoding them again cannot fail. */
-function messageOf(held: HeldMessage): RtFeedMessage {
-  return "bytes" in held ? decodeFeedMessage(held.bytes) : held.message;
+function isSteps(built: RealtimeState | Steps<RealtimeState>): built is Steps<RealtimeState> {
+  return typeof (built as Partial<Steps<RealtimeState>>).next === "function";
 }
 
 /** Two faults are the same condition when of one kind (and, for HTTP, one status): a new one is logged. */

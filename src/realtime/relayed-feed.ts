@@ -8,6 +8,8 @@
  *
  * The relay carries a poll's outcome, not a state: the bytes (base64: node:cluster's IPC is JSON), "unchanged", or
  * the fault (its kind and message). A worker that starts or restarts gets each feed's last bytes at once.
+ * Across replicas (REALTIME_SHARE=redis) shared-feed.ts carries the same polls over Redis from the one replica that
+ * polls, and stands in for feedRelay in each replica's primary.
  */
 import { type FeedFetch, FeedFetchError, type FeedFaultKind, type FeedSource } from "./feed-source.js";
 

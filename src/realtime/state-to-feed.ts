@@ -19,6 +19,7 @@ import {
   STOP_SKIPPED,
   TRIP_CANCELED,
   type RtFeedEntity,
+  type RtFeedHeader,
   type RtFeedMessage,
   type RtStopTimeEvent,
   type RtStopTimeUpdate,
@@ -47,11 +48,18 @@ export interface FeedFilter {
 
 /** The state (or nothing) as one FeedMessage; `nowMs` stamps the empty message when there is no state. */
 export function stateToFeed(state: RealtimeState | undefined, nowMs: number, filter: FeedFilter = {}): RtFeedMessage {
-  const header = { gtfsRealtimeVersion: "2.0", incrementality: FULL_DATASET, timestamp: Math.floor((state?.builtMs ?? nowMs) / 1000) };
-  if (!state) return { header, entity: [] };
+  return { header: feedHeaderOf(state, nowMs), entity: state ? [...feedEntitiesOf(state, filter)] : [] };
+}
+
+/** The header of stateToFeed's message. */
+export function feedHeaderOf(state: RealtimeState | undefined, nowMs: number): RtFeedHeader {
+  return { gtfsRealtimeVersion: "2.0", incrementality: FULL_DATASET, timestamp: Math.floor((state?.builtMs ?? nowMs) / 1000) };
+}
+
+/** The entities of stateToFeed's message one at a time, in its order (prepared-feed.ts encodes them as they come). */
+export function* feedEntitiesOf(state: RealtimeState, filter: FeedFilter = {}): Generator<RtFeedEntity, void, void> {
   const { vehicleId, tripId } = filter;
   const byId = vehicleId !== undefined || tripId !== undefined;
-  const entity: RtFeedEntity[] = [];
   const ids = new Set<string>();
   /** Entity ids must be unique in a message: a second one gets a suffix. */
   const uniqueId = (id: string) => {
@@ -69,7 +77,7 @@ export function stateToFeed(state: RealtimeState | undefined, nowMs: number, fil
       if (tripId !== undefined && trip.descriptor.tripId !== tripId) continue;
       if (vehicleId !== undefined && trip.vehicle?.id !== vehicleId && trip.vehicle?.label !== vehicleId) continue;
       const update = tripUpdateOf(state, trip);
-      if (update) entity.push({ id: uniqueId(tripEntityId(trip.descriptor)), tripUpdate: update });
+      if (update) yield { id: uniqueId(tripEntityId(trip.descriptor)), tripUpdate: update };
     }
   }
 
@@ -84,7 +92,8 @@ export function stateToFeed(state: RealtimeState | undefined, nowMs: number, fil
       if (v.stopId !== undefined) position.stopId = v.stopId;
       if (v.currentStatus !== undefined) position.currentStatus = v.currentStatus;
       if (v.timestampMs !== undefined) position.timestamp = Math.floor(v.timestampMs / 1000);
-      entity.push({ id: uniqueId(`vehicle:${v.vehicle.id ?? v.vehicle.label ?? entity.length}`), vehicle: position });
+      // ids.size: the number of entities given so far, as the list's length was.
+      yield { id: uniqueId(`vehicle:${v.vehicle.id ?? v.vehicle.label ?? ids.size}`), vehicle: position };
     }
   }
 
@@ -92,9 +101,8 @@ export function stateToFeed(state: RealtimeState | undefined, nowMs: number, fil
   for (const { id, alert } of state.alerts) {
     if (vehicleId !== undefined) continue;
     if (byId && !alert.informedEntity.some((e) => e.trip?.tripId === tripId)) continue;
-    entity.push({ id: uniqueId(id), alert });
+    yield { id: uniqueId(id), alert };
   }
-  return { header, entity };
 }
 
 /** `<start_date>:<trip_id>[:<start_time>]`, the simulator's entity ids too. */

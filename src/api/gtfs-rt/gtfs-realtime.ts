@@ -13,9 +13,10 @@
  * - `tripid=<GTFS trip_id>`: only that trip's update and position, and the alerts that name the trip.
  *
  * Without a state (no GTFS-Realtime feed, or none fresh enough): a valid empty FULL_DATASET message. The
- * unfiltered answers (protobuf and JSON) are made once per state and kept while it is current: for New York's
- * 08:00 state (9,600 entities) the protobuf takes 0.15 s and 7 MB, the JSON 0.2 to 0.3 s and 21 MB. Filtered
- * answers are made per request and not kept, so that a state holds at most those two.
+ * unfiltered answers (protobuf and JSON) are made once per state, off the request path and kept with it
+ * (src/realtime/prepared-feed.ts): for New York's 08:00 state (9,600 entities) the protobuf takes 0.15 s and 7 MB,
+ * the JSON 0.2 to 0.3 s and 21 MB. Filtered answers are made per request and not kept, so that a state holds at
+ * most those two.
  *
  * Not in the OpenAPI document of the core part (openapi.json): it is another API of the operator, with its
  * own published document, and it answers protobuf. The path is GTFS_RT_PATH (config.gtfsRtPath).
@@ -24,6 +25,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../../config/load-config.js";
 import { encodeFeedMessage, feedMessageToJson } from "../../realtime/feed-codec.js";
+import { preparedFeed } from "../../realtime/prepared-feed.js";
 import type { RealtimeState } from "../../realtime/realtime-state.js";
 import { type FeedFilter, stateToFeed } from "../../realtime/state-to-feed.js";
 import type { RealtimeOverlay } from "../../timetable/realtime-overlay.js";
@@ -65,9 +67,6 @@ function isRealtimeState(overlay: RealtimeOverlay | undefined): overlay is Realt
   return overlay !== undefined && typeof (overlay as Partial<RealtimeState>).trips === "function";
 }
 
-/** The unfiltered answers of a state, protobuf and JSON; dropped with the state. */
-const encoded = new WeakMap<RealtimeState, Map<string, Buffer | string>>();
-
 export const gtfsRealtimeRoute: FastifyPluginAsync<GtfsRealtimeOptions> = async (app, opts) => {
   const now = opts.now ?? Date.now;
   const realtime = opts.realtime ?? NO_REALTIME_SOURCE;
@@ -84,18 +83,10 @@ export const gtfsRealtimeRoute: FastifyPluginAsync<GtfsRealtimeOptions> = async 
       reply.type(json ? "application/json; charset=utf-8" : PROTOBUF_CONTENT_TYPE);
 
       const unfiltered = q.canceled !== false && q.delay !== false && q.position !== false && q.vehicleid === undefined && q.tripid === undefined;
-      const cacheable = state !== undefined && unfiltered;
-      const key = json ? "json" : "protobuf";
-      const cached = cacheable ? encoded.get(state)?.get(key) : undefined;
-      if (cached !== undefined) return reply.send(cached);
+      if (state !== undefined && unfiltered) return reply.send(await preparedFeed(state, json ? "json" : "protobuf"));
 
       const message = stateToFeed(state, now(), filter);
       const body = json ? JSON.stringify(feedMessageToJson(message)) : Buffer.from(encodeFeedMessage(message));
-      if (cacheable) {
-        let byKey = encoded.get(state);
-        if (!byKey) encoded.set(state, (byKey = new Map()));
-        byKey.set(key, body);
-      }
       return reply.send(body);
     },
   );

@@ -220,7 +220,8 @@ async function main(): Promise<void> {
     // The network's counts (the dots are the stops of one day, answersFor when today lies outside the validity).
     const stops = network?.counts.stops ?? all.haltes.length;
     const lines = network?.counts.lines ?? map.counts().lines;
-    showText(mapStatus, () => t("map.counts", { stops, lines }));
+    const count = (n: number) => n.toLocaleString(language() === "nl" ? "nl-BE" : "en-GB");
+    showText(mapStatus, () => t("map.counts", { stops: count(stops), lines: count(lines) }));
   });
   baseMap.catch(() => showText(mapStatus, () => t("error.network")));
 

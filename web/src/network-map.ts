@@ -46,7 +46,7 @@ const ROUTE_COLOUR = "#c2185b";
 /** Label size on screen (CSS pixels), an estimate of a character's width at it, and the gap kept between labels. */
 const LABEL_PX = 12;
 const LABEL_CHAR_PX = 6.8;
-const LABEL_GAP_PX = 4;
+const LABEL_GAP_PX = 8;
 /** At most this many labels at once: beyond, a map of names is no map. */
 const MAX_LABELS = 80;
 
@@ -235,7 +235,7 @@ export class NetworkMap {
       const px = (x - v.x) / k;
       const py = (y - v.y) / k;
       const half = (p.name.length * LABEL_CHAR_PX) / 2 + LABEL_GAP_PX;
-      const box: [number, number, number, number] = [px - half, py - LABEL_PX - LABEL_GAP_PX, px + half, py + LABEL_GAP_PX];
+      const box: [number, number, number, number] = [px - half, py - LABEL_PX - LABEL_GAP_PX / 2, px + half, py + LABEL_GAP_PX / 2];
       if (box[0] < 0 || box[1] < 0 || box[2] > v.w / k || box[3] > v.h / k) continue;
       if (placed.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])) continue;
       placed.push(box);

@@ -43,6 +43,8 @@ export const ZOOM_STEP = 1.5;
 /** Around a single point, the view spans this many units (~3 km). */
 const MIN_SPAN = 25;
 const ROUTE_COLOUR = "#c2185b";
+/** A line without a visible colour of its own (as the departures board's neutral badge). */
+const NO_COLOUR = "#5b6770";
 /** Label size on screen (CSS pixels), an estimate of a character's width at it, and the gap kept between labels. */
 const LABEL_PX = 12;
 const LABEL_CHAR_PX = 6.8;
@@ -170,7 +172,7 @@ export class NetworkMap {
   }
 
   private polyline(points: LatLon[], attrs: Record<string, string>): SVGPathElement {
-    return svg("path", { ...attrs, d: this.pathOf(points) });
+    return svg("path", { ...attrs, ...(attrs.stroke ? { stroke: visibleOnMap(attrs.stroke) } : {}), d: this.pathOf(points) });
   }
 
   private marker(p: LatLon, cls: string, label: string): SVGGElement {
@@ -310,6 +312,17 @@ export class NetworkMap {
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/**
+ * A line's colour, or the neutral grey of a line without one when it is too light to see on the map's pale ground:
+ * GTFS's default `route_color` is white (gtfs.org/schedule/reference/#routestxt), the colour of many feeds' lines.
+ */
+export function visibleOnMap(colour: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return colour;
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.85 ? NO_COLOUR : colour;
 }
 
 /** Three significant digits: a label's size in view units is small when zoomed in far. */

@@ -5,8 +5,8 @@
  *
  * - Names: feed_info.txt's `feed_publisher_name` of each feed (gtfs.org/schedule/reference/#feed_infotxt), and
  *   the entities (a generic feed's agencies, agency.txt `agency_name`) for a feed without one.
- * - Counts and validity: /health's (network-validity.ts), so the page's "1,119 stops" is the network's, not the
- *   length of one day's stop list, and the page can say why a day outside the validity shows no departures.
+ * - Counts and validity: /health's (network-validity.ts), so the page counts every stop of the network, not the
+ *   length of one day's stop list, and can say why a day outside the validity shows no departures.
  * - Places for the map's labels: the municipalities of the reference data that hold a stop; without reference
  *   data (`import --reference none`) the feed's stations, each a `parent_station` at the middle of its platforms.
  *   Both are weighed by their stops, and built once per network.

@@ -35,6 +35,7 @@ import { requestIdOf } from "./http/request-id.js";
 import { routeplanRoutes } from "./core/routeplan/routeplan.js";
 import { strictQueryPlugin } from "./http/strict-query.js";
 import { vervoerregiosRoutes } from "./core/vervoerregios/vervoerregios.js";
+import { webNetworkRoute } from "./docs/web-network.js";
 import { webPageRoutes } from "./docs/web-page.js";
 import { warmSearch, zoekRoutes } from "./zoek/zoeken.js";
 
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(gtfsRealtimeRoute, { source, config, realtime: options.realtime, now: options.clock }); // GTFS-RT out (gtfs.org/realtime/reference)
   await app.register(webPageRoutes, { config }); // the demo page at / and /web-config.json (docs/OPERATIONS.md "The demo page at /")
+  await app.register(webNetworkRoute, { source, now: options.clock ?? Date.now }); // the page's /web-network.json (docs/COMPATIBILITY.md W27)
   openApiRoute(app, config);
   searchOpenApiRoute(app, config);
   // The search indexes of the network served, built now rather than by the first search.

@@ -2,7 +2,8 @@
  * End to end (docs/OPERATIONS.md "The demo page at /"): the demo page in Debian's Chromium, driven by playwright-core, against the real server as
  * `npm start` runs it (`lijnwijzer start`: the demo network, its real-time simulator, the key `demo`), on a free
  * loopback port. Every page a test opens records console errors, uncaught exceptions and failed requests, and the
- * test ends by expecting none. Screenshots go to test-artifacts/web/ (git-ignored).
+ * test ends by expecting none. Screenshots go to test-artifacts/web/; desktop.png and phone.png are committed, the
+ * others git-ignored.
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing (.ci/run installs Debian's chromium).
  */
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, root } from "../cli/support/run-cli.js";
 
 // Browser globals that the callbacks of page.evaluate use (they run in Chromium; the root tsconfig has no DOM lib).
-declare const window: { scrollTo(x: number, y: number): void };
+declare const window: { innerHeight: number; scrollTo(x: number, y: number): void };
 declare const document: { activeElement: unknown; documentElement: { scrollWidth: number } };
 declare function getComputedStyle(el: unknown): { backgroundColor: string; outlineStyle: string };
 
@@ -314,19 +315,45 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await close(o);
   });
 
-  it("map - municipality outlines, every line and every stop from the API's own data; nothing from another host", async () => {
+  it("map - municipality outlines, every line and every stop from the API's own data, the network's counts, municipality names where they fit; nothing from another host", async () => {
     const o = await open();
     const { page } = o;
+    // the demo keeps its own texts, and is valid: no banner
+    expect(await page.title()).toBe("lijnwijzer – live demo");
+    expect(await page.locator("#tagline").textContent()).toBe("Haltes, vertrekken en reisplanner van het demonet, live uit de publieke API.");
+    expect(await page.locator("#footer-data").textContent()).toBe("Demonet: gegenereerd uit echte Vlaamse gemeenten, stations en Leuvense haltes.");
+    expect(await page.locator("#validity-banner").isHidden()).toBe(true);
     await expect.poll(() => page.locator("#map-status").textContent(), { timeout: 30_000 }).toMatch(/haltes/);
     const kaart = (await (await fetch(`${origin}/DLKernOpenData/v1/beta/kaart`, { headers: KEY })).json()) as { features: Array<{ properties: { soort: string } }> };
     const stops = (await (await fetch(`${origin}/DLKernOpenData/v1/beta/haltes`, { headers: KEY })).json()) as { haltes: unknown[] };
+    const health = (await (await fetch(`${origin}/health`, { headers: KEY })).json()) as { network: { counts: { stops: number; lines: number } } };
     const lineCount = kaart.features.filter((f) => f.properties.soort === "lijn").length;
     expect(lineCount).toBeGreaterThan(0);
     expect(await page.locator(".layer-lines path").count()).toBe(lineCount);
-    expect(await page.locator("#map-status").textContent()).toBe(`${stops.haltes.length} haltes, ${lineCount} lijnen.`);
+    // the network's counts, as /health has them (7.789 in Dutch: a thousands separator)
+    const { stops: stopCount, lines } = health.network.counts;
+    expect(await page.locator("#map-status").textContent()).toBe(`${stopCount.toLocaleString("nl-BE")} haltes, ${lines} lijnen.`);
     const dots = await page.locator(".layer-stops path").getAttribute("d");
     expect(dots!.match(/M/g)!.length).toBe(stops.haltes.length);
     expect((await page.locator(".layer-municipalities path").getAttribute("d"))!.length).toBeGreaterThan(1000);
+
+    // Municipality names: the biggest at the whole network's view, more once zoomed in, never two overlapping.
+    const labels = () => page.locator(".layer-labels text").allTextContents();
+    await expect.poll(labels).toContain("Leuven");
+    const whole = await labels();
+    expect(whole).toEqual(expect.arrayContaining(["Leuven", "Antwerpen", "Gent", "Brugge", "Hasselt"]));
+    expect(whole).not.toContain("Heverlee"); // a sub-municipality: no label of its own
+    const overlaps = () =>
+      page.locator(".layer-labels text").evaluateAll((texts) => {
+        const boxes = texts.map((t) => t.getBoundingClientRect());
+        return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => i));
+      });
+    expect(await overlaps()).toEqual([]);
+    await page.locator("#map-zoom-in").click();
+    await page.locator("#map-zoom-in").click();
+    await expect.poll(async () => (await labels()).length).not.toBe(whole.length);
+    await page.locator("#map-fit").click();
+    await expect.poll(labels).toEqual(whole);
 
     // zoom and pan change the view, "show all" restores it
     const map = page.locator("#map");
@@ -361,6 +388,16 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await chooseStop(page);
     await page.locator(".departures thead th").first().waitFor();
     expect(await page.locator(".departures thead th").allTextContents()).toEqual(["Line", "Destination", "Scheduled", "Expected", "Info"]);
+    expect(await page.locator("#stop-status").textContent()).toBe("Chosen: Leuven Station perron 13.");
+    await expect.poll(() => page.locator("#map-status").textContent(), { timeout: 30_000 }).toMatch(/^[\d,]+ stops, \d+ lines\.$/);
+    // every string shown follows the switch, the status lines included
+    await page.locator("#lang-toggle").click();
+    expect(await page.locator("#stop-status").textContent()).toBe("Gekozen: Leuven Station perron 13.");
+    expect(await page.locator("#map-status").textContent()).toMatch(/^[\d.]+ haltes, \d+ lijnen\.$/);
+    expect(await page.locator(".departures thead th").allTextContents()).toEqual(["Lijn", "Richting", "Gepland", "Verwacht", "Info"]);
+    expect(await page.locator("#departures-heading").textContent()).toBe("Vertrekken aan Leuven Station perron 13 (halte 303148)");
+    await page.locator("#lang-toggle").click();
+    expect(await page.locator("#stop-status").textContent()).toBe("Chosen: Leuven Station perron 13.");
     await page.reload();
     await page.waitForSelector("body[data-ready=true]");
     expect(await page.locator("#plan-heading").textContent()).toBe("Journey planner");
@@ -369,18 +406,44 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await close(o);
   });
 
-  it("phone - on a 390 px wide screen nothing scrolls sideways and the parts stack", async () => {
-    const o = await open("/", { width: 390, height: 844 });
+  it("phone - on a 360 px wide screen nothing scrolls sideways or is cut, the parts stack; show on map brings the map into view", async () => {
+    const width = 360;
+    const o = await open("/", { width, height: 740 });
     const { page } = o;
     await chooseStop(page);
     await page.locator(".departures tbody tr").first().waitFor();
     await expect.poll(() => page.locator("#map-status").textContent(), { timeout: 30_000 }).toMatch(/haltes/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const panel = await page.locator(".panels").boundingBox();
     const map = await page.locator(".map-panel").boundingBox();
     expect(map!.y).toBeGreaterThan(panel!.y + panel!.height - 1);
-    expect(map!.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: join(ARTIFACTS, "phone.png"), fullPage: true });
+    expect(map!.width).toBeLessThanOrEqual(width);
+    // The departures table fits its board: nothing to scroll sideways, every cell shown inside it, the remark too.
+    const board = page.locator("#departures");
+    expect(await board.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const boardBox = (await board.boundingBox())!;
+    for (const cell of await page.locator(".departures th:visible, .departures td:visible").all()) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(boardBox.x + boardBox.width + 0.5);
+    }
+    expect(await page.locator(".departures thead th:visible").allTextContents()).toEqual(["Lijn", "Richting", "Gepland", "Info"]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS, "phone.png") });
+
+    await chooseLocation(page, "#plan-from", "Leuven", "gemeente");
+    await chooseLocation(page, "#plan-to", "Antwerpen", "gemeente");
+    await page.locator("#plan-when").fill(PLAN_TIME);
+    await page.locator("#plan-form button[type=submit]").click();
+    await page.locator(".itinerary").first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const mapTop = () => page.locator("#map-panel").evaluate((el) => el.getBoundingClientRect().top);
+    expect(await mapTop()).toBeGreaterThan(740);
+    const button = page.locator(".itinerary .show-on-map").last();
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    await expect.poll(mapTop, { timeout: 10_000 }).toBeLessThan(1);
+    expect(await mapTop()).toBeGreaterThanOrEqual(-1);
+    expect(await button.getAttribute("aria-pressed")).toBe("true");
     await close(o);
   });
 

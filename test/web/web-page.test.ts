@@ -16,6 +16,8 @@ import type { ConfigEnv } from "../../src/config/values.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import type { Network } from "../../src/network/model.js";
 import { SUITE_NOW_MS, suiteNetwork } from "../api/support/suite-network.js";
+import { compileNetwork } from "../../src/network/compile-network.js";
+import { calendar, feed, route, stop } from "../support/feed-builder.js";
 
 let network: Network;
 beforeAll(async () => {
@@ -125,5 +127,64 @@ describe("web page - /web-config.json", () => {
     expect(c.webApiKey).toBe("k9");
     expect(c.warnings.join("\n")).toContain("WEB_API_KEY is not among API_KEYS");
     expect(loadConfig({ API_KEYS: "k1", WEB_API_KEY: " " }).webApiKey).toBeUndefined();
+  });
+});
+
+describe("web page - /web-network.json", () => {
+  it("demo - the demo network's names, the counts of /health, its validity and its municipalities, biggest first, without a key", async () => {
+    const a = await app({ API_KEYS: "k1" });
+    const res = await a.inject({ url: "/web-network.json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const body = res.json();
+    const health = (await a.inject({ url: "/health", headers: { "ocp-apim-subscription-key": "k1" } })).json();
+    expect(body).toMatchObject({
+      demo: true,
+      publishers: ["lijnwijzer demo network (generated)"],
+      agencies: ["Antwerpen", "Oost-Vlaanderen", "Vlaams-Brabant", "Limburg", "West-Vlaanderen"],
+      timezone: "Europe/Brussels",
+      counts: { stops: health.network.counts.stops, lines: health.network.counts.lines },
+      validFrom: "2024-01-01",
+      validTo: "2030-12-31",
+      validity: { state: "valid", today: "2026-03-10", answersFor: "2026-03-10" },
+    });
+    expect(body.places.kind).toBe("municipalities");
+    expect(body.places.items[0]).toEqual({ name: "Leuven", lat: 50.87961, lon: 4.70494, stops: 416 });
+    const weights = body.places.items.map((p: { stops: number }) => p.stops);
+    expect(weights).toEqual([...weights].sort((x, y) => y - x));
+    expect(Math.min(...weights)).toBeGreaterThan(0);
+  });
+
+  it("another network - its agencies, its stations as places, and the state of its validity", async () => {
+    const net = compileNetwork(
+      [
+        {
+          profile: "generic",
+          feed: feed({
+            stops: [stop("S", 40.7, -74, { name: "Central", locationType: 1 }), stop("1", 40.7001, -74.0001, { name: "Central", parentStation: "S" }), stop("2", 40.7003, -74.0003, { name: "Central", parentStation: "S" }), stop("3", 40.72, -74.01, { name: "Pier" })],
+            routes: [route("1", { shortName: "1", longName: "Central - Pier" })],
+            calendars: [calendar("A", "1111111", 20240101, 20240630)],
+            trips: [
+              { tripId: "a", routeId: "1", serviceId: "A", times: [["1", "08:00:00"], ["3", "08:10:00"]] },
+              { tripId: "b", routeId: "1", serviceId: "A", times: [["3", "09:00:00"], ["2", "09:10:00"]] },
+            ],
+          }),
+        },
+      ],
+      { now: new Date("2024-01-01T00:00:00Z") },
+    );
+    const a = await buildApp({ network: staticNetworkSource(net), config: loadConfig({ LOG_LEVEL: "silent" }), clock: () => Date.UTC(2025, 0, 15, 17) });
+    apps.push(a);
+    const body = (await a.inject({ url: "/web-network.json" })).json();
+    expect(body).toMatchObject({
+      demo: false,
+      publishers: [],
+      counts: { stops: 3, lines: 1 },
+      validFrom: "2024-01-01",
+      validTo: "2024-06-30",
+      validity: { state: "expired", today: "2025-01-15", answersFor: "2024-06-30" },
+      places: { kind: "stations", items: [{ name: "Central", lat: 40.7002, lon: -74.0002, stops: 2 }] },
+    });
+    expect(body.agencies).toHaveLength(1);
   });
 });

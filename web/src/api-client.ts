@@ -11,8 +11,9 @@ import type { RealtimeHalteDoorkomsten } from "../../src/api/core/real-time/real
 import type { Routeplan } from "../../src/api/core/routeplan/routeplan.schemas.js";
 import type { HaltesHits, LocatiesHits } from "../../src/api/zoek/zoeken.schemas.js";
 import type { WebConfig } from "../../src/api/docs/web-page.schemas.js";
+import type { WebNetwork } from "../../src/api/docs/web-network.schemas.js";
 
-export type { Halte, Lijnrichting, RealtimeHalteDoorkomsten, Routeplan, HaltesHits, LocatiesHits, WebConfig };
+export type { Halte, Lijnrichting, RealtimeHalteDoorkomsten, Routeplan, HaltesHits, LocatiesHits, WebConfig, WebNetwork };
 /** The map extension's GeoJSON answers (src/api/core/kaart/geometrie.ts). */
 export type Kaart = Static<typeof KaartSchema>;
 export type LijnrichtingGeometrie = Static<typeof LijnrichtingGeometrieSchema>;
@@ -48,6 +49,13 @@ export async function loadWebConfig(): Promise<WebConfig> {
   const res = await fetch("web-config.json", { cache: "no-store" });
   if (!res.ok) throw new ApiError(res.status, "web-config.json");
   return (await res.json()) as WebConfig;
+}
+
+/** The served network's names, counts, validity and places (src/api/docs/web-network.ts); no key needed. */
+export async function loadWebNetwork(): Promise<WebNetwork> {
+  const res = await fetch("web-network.json", { cache: "no-cache" });
+  if (!res.ok) throw new ApiError(res.status, "web-network.json");
+  return (await res.json()) as WebNetwork;
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -7,7 +7,7 @@
  */
 import { ApiError } from "./api-client.js";
 import { h } from "./dom.js";
-import { t } from "./strings.js";
+import { showText, t } from "./strings.js";
 
 export interface Suggestion {
   label: string;
@@ -89,7 +89,9 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
   }
 
   function announce(): void {
-    status.textContent = items.length === 0 ? t("combo.none", { text: input.value.trim() }) : items.length === 1 ? t("combo.one") : t("combo.many", { n: items.length });
+    const text = input.value.trim();
+    const n = items.length;
+    showText(status, () => (n === 0 ? t("combo.none", { text }) : n === 1 ? t("combo.one") : t("combo.many", { n })));
   }
 
   function choose(i: number): void {
@@ -98,7 +100,8 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
     chosen = item;
     input.value = opts.describe(item).label;
     open(false);
-    status.textContent = t("combo.chosen", { label: input.value });
+    const label = input.value;
+    showText(status, () => t("combo.chosen", { label }));
     opts.onChoose(item);
   }
 
@@ -106,7 +109,7 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
     pending?.abort();
     const controller = new AbortController();
     pending = controller;
-    status.textContent = t("combo.searching");
+    showText(status, () => t("combo.searching"));
     try {
       const found = await opts.search(text, controller.signal);
       if (controller.signal.aborted) return;
@@ -120,7 +123,7 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
       items = [];
       render();
       open(false);
-      status.textContent = e instanceof ApiError ? t("error.http", { status: e.status, message: e.message }) : t("error.network");
+      showText(status, () => (e instanceof ApiError ? t("error.http", { status: e.status, message: e.message }) : t("error.network")));
       opts.onError?.(e);
     }
   }
@@ -134,7 +137,7 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
       items = [];
       render();
       open(false);
-      status.textContent = "";
+      showText(status);
       return;
     }
     timer = setTimeout(() => void run(text), debounceMs);
@@ -166,7 +169,7 @@ export function combobox<T>(opts: ComboboxOptions<T>): Combobox<T> {
         else {
           input.value = "";
           chosen = undefined;
-          status.textContent = "";
+          showText(status);
         }
         return;
       default:

@@ -34,12 +34,17 @@ export function lineBadge(number: string, ld?: Pick<Lijnrichting, "kleurVoorGron
 
 const lineKey = (entiteitnummer: string, lijnnummer: string | number) => `${entiteitnummer}_${lijnnummer}`;
 
-export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
+/**
+ * `emptyReason` says why a stop has no departures when the page knows (today lies outside the network's
+ * validity); else the board says there are none in the coming hours.
+ */
+export function departuresBoard(el: HTMLElement, api: Api, emptyReason: () => string | undefined = () => undefined): DeparturesBoard {
   let stop: ChosenStop | undefined;
   let lines = new Map<string, Lijnrichting>();
   let passages: RealtimeDoorkomst[] = [];
   let updated = "";
-  let error: string | undefined;
+  /** The last failure, kept as its cause so that its text follows a switch of language. */
+  let error: { cause: unknown } | undefined;
   let loading = false;
   let generation = 0;
 
@@ -61,10 +66,10 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
     return h(
       "tr",
       { class: `passage passage-${r.cls}`, "data-doorkomst-id": p.doorkomstId },
-      h("td", null, lineBadge(ld?.lijnNummerPubliek ?? String(p.lijnnummer), ld)),
+      h("td", { class: "line" }, lineBadge(ld?.lijnNummerPubliek ?? String(p.lijnnummer), ld)),
       h("td", { class: "destination" }, p.bestemming),
-      h("td", null, h("time", { datetime: p.dienstregelingTijdstip }, clockTime(p.dienstregelingTijdstip))),
-      h("td", null, rt ? h("time", { datetime: rt }, clockTime(rt)) : "–"),
+      h("td", { class: "scheduled" }, h("time", { datetime: p.dienstregelingTijdstip }, clockTime(p.dienstregelingTijdstip))),
+      h("td", { class: "expected" }, rt ? h("time", { datetime: rt }, clockTime(rt)) : "–"),
       h("td", { class: `remark remark-${r.cls}` }, r.text),
     );
   }
@@ -76,9 +81,9 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
     }
     const heading = h("h3", { id: "departures-heading" }, t("dep.heading", { stop: stop.name }), " ", h("span", { class: "stop-code" }, `(${t("dep.stopCode", { code: stop.haltenummer })})`));
     const parts: Node[] = [heading];
-    if (error) parts.push(h("p", { class: "error", role: "alert" }, error));
+    if (error) parts.push(h("p", { class: "error", role: "alert" }, failure(error.cause)));
     if (loading && passages.length === 0) parts.push(h("p", { class: "muted" }, t("dep.loading")));
-    else if (passages.length === 0 && !error) parts.push(h("p", null, t("dep.none")));
+    else if (passages.length === 0 && !error) parts.push(h("p", { class: "none" }, emptyReason() ?? t("dep.none")));
     else if (passages.length > 0) {
       parts.push(
         h(
@@ -87,7 +92,7 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
           h(
             "thead",
             null,
-            h("tr", null, ...(["dep.line", "dep.destination", "dep.scheduled", "dep.expected", "dep.remark"] as const).map((k) => h("th", { scope: "col" }, t(k)))),
+            h("tr", null, ...(["line", "destination", "scheduled", "expected", "remark"] as const).map((c) => h("th", { scope: "col", class: c }, t(`dep.${c}`)))),
           ),
           h("tbody", null, ...passages.map(row)),
         ),
@@ -113,7 +118,7 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
       error = undefined;
     } catch (e) {
       if (mine !== generation) return;
-      error = failure(e);
+      error = { cause: e };
     }
     loading = false;
     render();
@@ -144,7 +149,7 @@ export function departuresBoard(el: HTMLElement, api: Api): DeparturesBoard {
       const mine = generation;
       const [lineDirections] = await Promise.all([
         api.stopLineDirections(s).catch((e: unknown) => {
-          error = failure(e);
+          error = { cause: e };
           return { lijnrichtingen: [] as Lijnrichting[] };
         }),
         tick(),

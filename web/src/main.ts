@@ -6,6 +6,10 @@
  * - the map: every stop (E6), and, when the server has the geometry endpoints, every line and the municipality
  *   outlines; without them lines are drawn through their stops (E19).
  * Line shapes are asked once per line direction and kept.
+ *
+ * What the page says about the network comes from /web-network.json (src/api/docs/web-network.ts): the title,
+ * tagline and footer name the served network (the demo keeps its own texts), the counts are the network's, the
+ * map names its places, and a banner says when today lies outside its validity and what the page shows then.
  */
 import "./style.css";
 import {
@@ -17,15 +21,17 @@ import {
   type Lijnrichting,
   type LijnrichtingGeometrie,
   loadWebConfig,
+  loadWebNetwork,
   type ReiswegStap,
   type WebConfig,
+  type WebNetwork,
 } from "./api-client.js";
 import { combobox } from "./combobox.js";
 import { departuresBoard } from "./departures-board.js";
 import { byId } from "./dom.js";
 import { type MapLine, NetworkMap, ZOOM_STEP } from "./network-map.js";
 import { itineraryLegs, routePlanner } from "./route-planner.js";
-import { applyStaticTexts, language, onLanguageChange, setLanguage, t } from "./strings.js";
+import { applyStaticTexts, language, longDate, onLanguageChange, setLanguage, showText, showTitle, t } from "./strings.js";
 
 type Halte = HaltesHits["haltes"][number];
 /** A GeoJSON position: [longitude, latitude]. */
@@ -89,6 +95,63 @@ function drawNetworkGeometry(kaart: Kaart, map: NetworkMap): void {
   map.setLines(lines);
 }
 
+/** The network's name: its feeds' publishers, else its agencies; a long list shortened. */
+function networkName(n: WebNetwork): string {
+  const names = n.publishers.length > 0 ? n.publishers : n.agencies;
+  return names.length <= 3 ? names.join(", ") : t("network.andMore", { names: names.slice(0, 2).join(", "), n: names.length - 2 });
+}
+
+/** Title, tagline and footer of the served network (the demo's stay as index.html has them), and the validity banner. */
+function showNetwork(n: WebNetwork): void {
+  if (!n.demo) {
+    showTitle(() => t("network.title", { name: networkName(n) }));
+    for (const id of ["tagline", "footer-data"]) delete byId(id).dataset.i18n; // no longer the demo's static text
+    showText(byId("tagline"), () => t("network.tagline", { name: networkName(n) }));
+    showText(byId("footer-data"), () =>
+      n.validFrom ? t("network.footer", { name: networkName(n), from: longDate(n.validFrom), to: longDate(n.validTo) }) : t("network.footerEmpty", { name: networkName(n) }),
+    );
+  }
+  const v = n.validity;
+  if (v.state === "valid") return;
+  const banner = byId("validity-banner");
+  banner.hidden = false;
+  banner.dataset.state = v.state;
+  const key = v.state === "expired" ? "validity.expired" : v.state === "not-yet-valid" ? "validity.notYet" : "validity.empty";
+  showText(banner, () => t(key, { from: longDate(n.validFrom), to: longDate(n.validTo), today: longDate(v.today), answersFor: longDate(v.answersFor) }));
+}
+
+/** Why nothing departs today, when today lies outside the network's validity. */
+function noDeparturesReason(n: WebNetwork | undefined): string | undefined {
+  switch (n?.validity.state) {
+    case "expired":
+      return t("dep.noneExpired", { to: longDate(n.validTo) });
+    case "not-yet-valid":
+      return t("dep.noneNotYet", { from: longDate(n.validFrom) });
+    case "empty":
+      return t("validity.empty");
+    default:
+      return undefined;
+  }
+}
+
+/** Why a plan found nothing, when the day asked (yyyy-MM-dd; undefined: today) lies outside the validity. */
+function noJourneysReason(n: WebNetwork | undefined, day: string | undefined): string | undefined {
+  if (!n) return undefined;
+  if (n.validity.state === "empty") return t("validity.empty");
+  const d = day ?? n.validity.today;
+  if (d >= n.validFrom && d <= n.validTo) return undefined;
+  return t("plan.noneOutside", { day: longDate(d), from: longDate(n.validFrom), to: longDate(n.validTo) });
+}
+
+/** Scrolls the map into view unless it is all on screen already (on a phone it lies below the panels). */
+function revealMap(): void {
+  const panel = byId("map-panel");
+  const r = panel.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  panel.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+}
+
 async function main(): Promise<void> {
   applyStaticTexts(document);
   const langButton = byId<HTMLButtonElement>("lang-toggle");
@@ -98,12 +161,16 @@ async function main(): Promise<void> {
   langButton.addEventListener("click", () => setLanguage(language() === "nl" ? "en" : "nl"));
 
   let config: WebConfig;
+  // A server without /web-network.json (older than the page) leaves the demo's texts.
+  const networkAnswer = loadWebNetwork().catch(() => undefined);
   try {
     config = await loadWebConfig();
   } catch {
-    byId("page-error").textContent = t("error.network");
+    showText(byId("page-error"), () => t("error.network"));
     return;
   }
+  const network = await networkAnswer;
+  if (network) showNetwork(network);
 
   byId<HTMLAnchorElement>("core-openapi").href = `.${config.corePrefix}/openapi.json`;
   byId<HTMLAnchorElement>("search-openapi").href = `.${config.searchPrefix}/openapi.json`;
@@ -126,13 +193,13 @@ async function main(): Promise<void> {
     } catch {
       // kept for this visit only
     }
-    keyMessage.textContent = "";
+    showText(keyMessage);
     keyPanel.hidden = key !== undefined;
     if (key !== undefined) keyGiven();
   });
   const api = createApi(config, () => key, () => {
     keyPanel.hidden = false;
-    keyMessage.textContent = t("key.refused");
+    showText(keyMessage, () => t("key.refused"));
   });
   const shapeOf = lineShapes(api, config);
 
@@ -144,20 +211,22 @@ async function main(): Promise<void> {
   byId("map-fit").addEventListener("click", () => map.reset());
   /** The stop or itinerary chosen last wins the map, whichever answer arrives last. */
   let mapChoice = 0;
-  let stopCount = 0;
-  const showMapCounts = () => (mapStatus.textContent = stopCount ? t("map.counts", { stops: stopCount, lines: map.counts().lines }) : t("map.loading"));
-  showMapCounts();
+  showText(mapStatus, () => t("map.loading"));
   const baseMap = keyReady.then(async () => {
     const [all, kaart] = await Promise.all([api.allStops(), config.geometry.network ? api.geometry<Kaart>(config.geometry.network) : undefined]);
-    stopCount = all.haltes.length;
     map.setStops(all.haltes.map((s) => ({ lat: s.geoCoordinaat.latitude, lon: s.geoCoordinaat.longitude })));
     if (kaart) drawNetworkGeometry(kaart, map);
-    showMapCounts();
+    if (network) map.setPlaces(network.places.items);
+    // The network's counts (the dots are the stops of one day, answersFor when today lies outside the validity).
+    const stops = network?.counts.stops ?? all.haltes.length;
+    const lines = network?.counts.lines ?? map.counts().lines;
+    const count = (n: number) => n.toLocaleString(language() === "nl" ? "nl-BE" : "en-GB");
+    showText(mapStatus, () => t("map.counts", { stops: count(stops), lines: count(lines) }));
   });
-  baseMap.catch(() => (mapStatus.textContent = t("error.network")));
+  baseMap.catch(() => showText(mapStatus, () => t("error.network")));
 
   // Stops and departures
-  const board = departuresBoard(byId("departures"), api);
+  const board = departuresBoard(byId("departures"), api, () => noDeparturesReason(network));
   const stopBox = combobox<Halte>({
     input: byId<HTMLInputElement>("stop-input"),
     listbox: byId<HTMLUListElement>("stop-list"),
@@ -192,17 +261,21 @@ async function main(): Promise<void> {
       results: byId("itineraries"),
     },
     api,
-    (reisweg, from, to) => {
-      const along = async (ld: Lijnrichting, a: ReiswegStap["vertrekPunt"], b: ReiswegStap["aankomstPunt"]) => {
-        const pa = { lat: a.geoCoordinaat.latitude, lon: a.geoCoordinaat.longitude };
-        const pb = { lat: b.geoCoordinaat.latitude, lon: b.geoCoordinaat.longitude };
-        return between(await shapeOf(ld), pa, pb);
-      };
-      const choice = ++mapChoice;
-      void itineraryLegs(reisweg, along).then(async (legs) => {
-        await baseMap.catch(() => undefined);
-        if (choice === mapChoice) map.showItinerary(legs, from, to);
-      });
+    {
+      revealMap,
+      emptyReason: (day) => noJourneysReason(network, day),
+      showOnMap: (reisweg, from, to) => {
+        const along = async (ld: Lijnrichting, a: ReiswegStap["vertrekPunt"], b: ReiswegStap["aankomstPunt"]) => {
+          const pa = { lat: a.geoCoordinaat.latitude, lon: a.geoCoordinaat.longitude };
+          const pb = { lat: b.geoCoordinaat.latitude, lon: b.geoCoordinaat.longitude };
+          return between(await shapeOf(ld), pa, pb);
+        };
+        const choice = ++mapChoice;
+        void itineraryLegs(reisweg, along).then(async (legs) => {
+          await baseMap.catch(() => undefined);
+          if (choice === mapChoice) map.showItinerary(legs, from, to);
+        });
+      },
     },
   );
 
@@ -211,12 +284,11 @@ async function main(): Promise<void> {
     stopBox.rerender();
     board.rerender();
     planner.rerender();
-    showMapCounts();
   });
   document.body.dataset.ready = "true";
 }
 
 void main().catch(() => {
   const el = document.getElementById("page-error");
-  if (el) el.textContent = t("error.network");
+  if (el) showText(el, () => t("error.network"));
 });

@@ -7,6 +7,9 @@
  * - Strokes keep their width at every zoom (`vector-effect: non-scaling-stroke`); all stops are one path of
  *   zero-length segments with round caps, a dot each, so 8,000 stops are one element.
  * - Pan by dragging or with the arrow keys (the map is focusable), zoom with the wheel, + and −, or the buttons.
+ * - Place names (municipalities, or a feed's stations) on top, laid out again after each change of view: the
+ *   places holding most stops first, each only where its label overlaps none already placed, so a zoomed-out
+ *   view names the big places and zooming in names the smaller ones. Labels keep their size on screen.
  */
 import { svg } from "./dom.js";
 import type { LatLon } from "./api-client.js";
@@ -14,6 +17,12 @@ import type { LatLon } from "./api-client.js";
 export interface MapLine {
   colour: string;
   points: LatLon[];
+}
+
+/** A place to name on the map; `stops` weighs it (the bigger first). */
+export interface MapPlace extends LatLon {
+  name: string;
+  stops: number;
 }
 
 export interface ItineraryLeg {
@@ -34,9 +43,19 @@ export const ZOOM_STEP = 1.5;
 /** Around a single point, the view spans this many units (~3 km). */
 const MIN_SPAN = 25;
 const ROUTE_COLOUR = "#c2185b";
+/** A line without a visible colour of its own (as the departures board's neutral badge). */
+const NO_COLOUR = "#5b6770";
+/** Label size on screen (CSS pixels), an estimate of a character's width at it, and the gap kept between labels. */
+const LABEL_PX = 12;
+const LABEL_CHAR_PX = 6.8;
+const LABEL_GAP_PX = 8;
+/** At most this many labels at once: beyond, a map of names is no map. */
+const MAX_LABELS = 80;
 
 export class NetworkMap {
-  private readonly layers: Record<"municipalities" | "lines" | "stops" | "highlight" | "itinerary" | "markers", SVGGElement>;
+  private readonly layers: Record<"municipalities" | "lines" | "stops" | "highlight" | "itinerary" | "markers" | "labels", SVGGElement>;
+  private places: MapPlace[] = [];
+  private labelFrame = 0;
   private cosLat0: number | undefined;
   private view: ViewBox = { x: 0, y: 0, w: 1000, h: 700 };
   private all: ViewBox | undefined;
@@ -50,6 +69,7 @@ export class NetworkMap {
       highlight: layer("highlight"),
       itinerary: layer("itinerary"),
       markers: layer("markers"),
+      labels: layer("labels"),
     };
     root.append(...Object.values(this.layers));
     this.apply();
@@ -74,6 +94,18 @@ export class NetworkMap {
     this.project(rings.flat());
     const d = rings.map((r) => `${this.pathOf(r)}Z`).join("");
     this.layers.municipalities.replaceChildren(svg("path", { class: "municipality", d }));
+  }
+
+  /** Place names to show where they fit (MapPlace), biggest first. */
+  setPlaces(places: MapPlace[]): void {
+    this.project(places);
+    this.places = [...places].sort((a, b) => b.stops - a.stops);
+    this.apply();
+  }
+
+  /** The names shown now (tests read them). */
+  labels(): string[] {
+    return [...this.layers.labels.querySelectorAll("text")].map((el) => el.textContent ?? "");
   }
 
   /** The chosen stop and the lines serving it; the view moves to them. */
@@ -140,7 +172,7 @@ export class NetworkMap {
   }
 
   private polyline(points: LatLon[], attrs: Record<string, string>): SVGPathElement {
-    return svg("path", { ...attrs, d: this.pathOf(points) });
+    return svg("path", { ...attrs, ...(attrs.stroke ? { stroke: visibleOnMap(attrs.stroke) } : {}), d: this.pathOf(points) });
   }
 
   private marker(p: LatLon, cls: string, label: string): SVGGElement {
@@ -184,6 +216,34 @@ export class NetworkMap {
   private apply(): void {
     const v = this.view;
     this.root.setAttribute("viewBox", `${round(v.x)} ${round(v.y)} ${round(v.w)} ${round(v.h)}`);
+    // Once per frame however often a drag moves the view.
+    if (this.places.length > 0 && this.labelFrame === 0) {
+      this.labelFrame = requestAnimationFrame(() => {
+        this.labelFrame = 0;
+        this.layoutLabels();
+      });
+    }
+  }
+
+  /** Greedy: each place in order of weight, where its box (in screen pixels) overlaps no box placed before. */
+  private layoutLabels(): void {
+    const k = this.unitsPerPixel();
+    const v = this.view;
+    const placed: Array<[number, number, number, number]> = [];
+    const texts: SVGTextElement[] = [];
+    for (const p of this.places) {
+      if (texts.length >= MAX_LABELS) break;
+      const [x, y] = this.xy(p);
+      const px = (x - v.x) / k;
+      const py = (y - v.y) / k;
+      const half = (p.name.length * LABEL_CHAR_PX) / 2 + LABEL_GAP_PX;
+      const box: [number, number, number, number] = [px - half, py - LABEL_PX - LABEL_GAP_PX / 2, px + half, py + LABEL_GAP_PX / 2];
+      if (box[0] < 0 || box[1] < 0 || box[2] > v.w / k || box[3] > v.h / k) continue;
+      if (placed.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3])) continue;
+      placed.push(box);
+      texts.push(svg("text", { class: "place-label", x: round(x), y: round(y - 3 * k), "font-size": fine(LABEL_PX * k), "stroke-width": fine(3 * k) }, p.name));
+    }
+    this.layers.labels.replaceChildren(...texts);
   }
 
   // --- interaction ---------------------------------------------------------------------------------------------
@@ -252,6 +312,22 @@ export class NetworkMap {
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/**
+ * A line's colour, or the neutral grey of a line without one when it is too light to see on the map's pale ground:
+ * GTFS's default `route_color` is white (gtfs.org/schedule/reference/#routestxt), the colour of many feeds' lines.
+ */
+export function visibleOnMap(colour: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return colour;
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.85 ? NO_COLOUR : colour;
+}
+
+/** Three significant digits: a label's size in view units is small when zoomed in far. */
+function fine(n: number): number {
+  return Number(n.toPrecision(3));
 }
 
 /** Zero-length segments: a round-capped dot per point. */

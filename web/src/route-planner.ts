@@ -40,6 +40,18 @@ export interface RoutePlanner {
 /** Draws an itinerary: its legs as the map should show them (vehicle legs along their line). */
 export type ShowItinerary = (reisweg: Reisweg, from: NamedPlace, to: NamedPlace) => void;
 
+export interface PlannerHooks {
+  /** Draws an itinerary on the map (the first of each answer, another on request). */
+  showOnMap: ShowItinerary;
+  /** Brings the map into view: "show on map" on a phone, where the map lies below the panels. */
+  revealMap?: () => void;
+  /**
+   * Why an answer holds no itinerary, when the page knows (the day asked lies outside the network's validity);
+   * `day` is the day asked, yyyy-MM-dd, or undefined for today.
+   */
+  emptyReason?: (day: string | undefined) => string | undefined;
+}
+
 export function describeLocation(l: Locatie): { label: string; detail: string } {
   const kind = l.subtype === "halte" && l.haltenummer ? t("dep.stopCode", { code: l.haltenummer }) : t(`kind.${l.subtype}` as StringKey);
   const place = l.hoofdgemeente && !l.omschrijving.includes(l.hoofdgemeente) ? ` · ${l.hoofdgemeente}` : "";
@@ -67,14 +79,15 @@ function passageTime(p: { dienstregelingTijdstip: string; "real-timeTijdstip"?: 
   return out;
 }
 
-export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItinerary): RoutePlanner {
+export function routePlanner(els: PlannerElements, api: Api, { showOnMap, revealMap, emptyReason }: PlannerHooks): RoutePlanner {
   let from: NamedPlace | undefined;
   let to: NamedPlace | undefined;
   let answer: Routeplan | undefined;
   /** The places of the answer shown, as they were when it was asked. */
-  let asked: { from: NamedPlace; to: NamedPlace } | undefined;
+  let asked: { from: NamedPlace; to: NamedPlace; day?: string } | undefined;
   let shown = 0;
-  let status: { key: "plan.missing" | "plan.searching" | "plan.none" | "count"; error?: string } | undefined;
+  /** What the status line says; a failure keeps its cause, so that its text follows a switch of language. */
+  let status: { key: "plan.missing" | "plan.searching" | "plan.none" | "count"; failure?: { cause: unknown } } | undefined;
 
   const search = (text: string, signal: AbortSignal) => api.searchLocations(text, signal).then((a) => a.locaties);
   const fromBox = combobox<Locatie>({
@@ -145,6 +158,7 @@ export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItin
       shown = i;
       draw();
       render();
+      revealMap?.();
     });
     return h(
       "li",
@@ -179,12 +193,15 @@ export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItin
   }
 
   function render(): void {
-    if (status?.error) els.status.textContent = status.error;
+    if (status?.failure) {
+      const e = status.failure.cause;
+      els.status.textContent = e instanceof ApiError ? t("error.http", { status: e.status, message: e.message }) : t("error.network");
+    }
     else if (status?.key === "count" && answer && asked) {
       const n = answer.reiswegen.length;
-      els.status.textContent = n === 0 ? t("plan.none") : n === 1 ? t("plan.one", { from: asked.from.label, to: asked.to.label }) : t("plan.many", { n, from: asked.from.label, to: asked.to.label });
+      els.status.textContent = n === 0 ? (emptyReason?.(asked.day) ?? t("plan.none")) : n === 1 ? t("plan.one", { from: asked.from.label, to: asked.to.label }) : t("plan.many", { n, from: asked.from.label, to: asked.to.label });
     } else els.status.textContent = status ? t(status.key as StringKey) : "";
-    els.status.classList.toggle("error", status?.error !== undefined || status?.key === "plan.missing");
+    els.status.classList.toggle("error", status?.failure !== undefined || status?.key === "plan.missing");
     if (!answer) {
       els.results.replaceChildren();
       return;
@@ -210,13 +227,13 @@ export function routePlanner(els: PlannerElements, api: Api, showOnMap: ShowItin
     try {
       const result = await api.plan(a, b, query);
       answer = result;
-      asked = { from: a, to: b };
+      asked = { from: a, to: b, day: query.get("tijdstip")?.slice(0, 10) };
       shown = 0;
       status = { key: "count" };
       render();
       draw();
     } catch (e) {
-      status = { key: "plan.none", error: e instanceof ApiError ? t("error.http", { status: e.status, message: e.message }) : t("error.network") };
+      status = { key: "plan.none", failure: { cause: e } };
       render();
     }
   }

@@ -107,7 +107,17 @@ const nl = {
   "footer.search": "OpenAPI (zoeken)",
   "footer.data": "Demonet: gegenereerd uit echte Vlaamse gemeenten, stations en Leuvense haltes.",
   "duration.min": "{m} min",
-  "duration.hmin": "{h} u {m} min",
+  "duration.hmin": "{h} u {m} min",  "network.title": "lijnwijzer – {name}",
+  "network.tagline": "Haltes, vertrekken en reisplanner van {name}, live uit de publieke API.",
+  "network.footer": "Gegevens: {name}; dienstregeling van {from} tot en met {to}.",
+  "network.footerEmpty": "Gegevens: {name}; zonder ritten.",
+  "network.andMore": "{names} en {n} andere",
+  "validity.expired": "Deze dienstregeling is verlopen: de laatste dag met ritten was {to}, vandaag is het {today}. Vertrekken en reiswegen voor vandaag blijven daarom leeg; de kaart toont het net van {answersFor}. Kies in de reisplanner een tijdstip van {from} tot en met {to}.",
+  "validity.notYet": "Deze dienstregeling is nog niet begonnen: de eerste dag met ritten is {from}, vandaag is het {today}. Vertrekken en reiswegen voor vandaag blijven daarom leeg; de kaart toont het net van {answersFor}. Kies in de reisplanner een tijdstip van {from} tot en met {to}.",
+  "validity.empty": "Dit net heeft geen enkele dag met ritten: vertrekken en reiswegen blijven leeg.",
+  "dep.noneExpired": "Geen vertrekken: de dienstregeling is verlopen op {to}.",
+  "dep.noneNotYet": "Geen vertrekken: de dienstregeling begint pas op {from}.",
+  "plan.noneOutside": "Geen reiswegen: {day} ligt buiten de dienstregeling ({from} tot en met {to}). Kies een tijdstip daarbinnen.",
 };
 
 export type StringKey = keyof typeof nl;
@@ -212,7 +222,17 @@ const en: Record<StringKey, string> = {
   "footer.search": "OpenAPI (search)",
   "footer.data": "Demo network: generated from real Flemish municipalities, stations and Leuven stops.",
   "duration.min": "{m} min",
-  "duration.hmin": "{h} h {m} min",
+  "duration.hmin": "{h} h {m} min",  "network.title": "lijnwijzer – {name}",
+  "network.tagline": "Stops, departures and a journey planner for {name}, live from the public API.",
+  "network.footer": "Data: {name}; timetable from {from} to {to}.",
+  "network.footerEmpty": "Data: {name}; no trips.",
+  "network.andMore": "{names} and {n} more",
+  "validity.expired": "This timetable has expired: its last day with trips was {to}, today is {today}. Departures and journeys for today are therefore empty; the map shows the network of {answersFor}. Choose a time from {from} to {to} in the journey planner.",
+  "validity.notYet": "This timetable has not started yet: its first day with trips is {from}, today is {today}. Departures and journeys for today are therefore empty; the map shows the network of {answersFor}. Choose a time from {from} to {to} in the journey planner.",
+  "validity.empty": "This network has no day with trips: departures and journeys stay empty.",
+  "dep.noneExpired": "No departures: the timetable expired on {to}.",
+  "dep.noneNotYet": "No departures: the timetable starts on {from}.",
+  "plan.noneOutside": "No journeys: {day} lies outside the timetable ({from} to {to}). Choose a time within it.",
 };
 
 const TABLES: Record<Language, Record<StringKey, string>> = { nl, en };
@@ -246,7 +266,36 @@ export function setLanguage(lang: Language): void {
     // not kept: the page still switches
   }
   applyStaticTexts(document);
+  for (const [el, text] of liveTexts) el.textContent = text();
   for (const listener of listeners) listener();
+}
+
+let pageTitle = () => t("page.title");
+
+/** The document's title, in the current language now and after each switch. */
+export function showTitle(text: () => string): void {
+  pageTitle = text;
+  document.title = text();
+}
+
+/** Elements whose text `showText` set, with the function that writes it in the current language. */
+const liveTexts = new Map<Element, () => string>();
+
+/**
+ * Sets a status line or message now and again after each switch of language, so that nothing already shown
+ * stays in the other language; no `text` clears it. For the page's fixed elements (the map is never emptied).
+ */
+export function showText(el: Element, text?: () => string): void {
+  if (text) liveTexts.set(el, text);
+  else liveTexts.delete(el);
+  el.textContent = text ? text() : "";
+}
+
+/** "2020-06-12" -> "12 juni 2020" / "12 June 2020": a service day as people read it, in the current language. */
+export function longDate(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  if (!y || !m || !d) return day;
+  return new Intl.DateTimeFormat(current === "nl" ? "nl-BE" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
 }
 
 export function onLanguageChange(listener: () => void): void {
@@ -259,7 +308,7 @@ export function onLanguageChange(listener: () => void): void {
  */
 export function applyStaticTexts(root: ParentNode): void {
   document.documentElement.lang = current;
-  document.title = t("page.title");
+  document.title = pageTitle();
   for (const el of root.querySelectorAll<HTMLElement>("[data-i18n]")) el.textContent = t(el.dataset.i18n as StringKey);
   for (const el of root.querySelectorAll<HTMLElement>("[data-i18n-attr]")) {
     for (const pair of (el.dataset.i18nAttr ?? "").split(/\s+/).filter(Boolean)) {

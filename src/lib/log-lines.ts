@@ -3,15 +3,13 @@
  * level, process, message, then the other fields as key=value; a request's lines as `GET /path 200 3.1 ms`. Used when
  * LOG_FORMAT is `pretty`, or `auto` (the default) and stdout is a terminal; JSON stays the format for log collectors.
  */
-import type { LogFormat } from "../config/log-level.js";
-
 const LEVEL_NAMES: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
 
 /** Fields the line shows in its own places, or leaves out (hostname, the request id: in JSON for those who need them). */
 const SHOWN_APART = new Set(["level", "time", "pid", "hostname", "msg", "role", "req", "res", "responseTime", "reqId"]);
 
 /** Whether lines are to be readable: `pretty`, or `auto` with the stream a terminal. */
-export function readableLogs(format: LogFormat, stream: { isTTY?: boolean } = process.stdout): boolean {
+export function readableLogs(format: "auto" | "json" | "pretty", stream: { isTTY?: boolean } = process.stdout): boolean {
   return format === "pretty" || (format === "auto" && stream.isTTY === true);
 }
 

@@ -7,19 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import yazl from "yazl";
 import { main } from "../../src/cli/main.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
+import { zipFolder } from "../support/zip-folder.js";
 import { fixture, tempDir } from "./support/run-cli.js";
-
-async function zipFolder(dir: string): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const f of readdirSync(dir).filter((f) => f.endsWith(".txt"))) z.addBuffer(readFileSync(join(dir, f)), f);
-  z.end();
-  const chunks: Buffer[] = [];
-  for await (const c of z.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Runs the command in this process (the test's server answers meanwhile); stdout and stderr as text. */
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -102,6 +102,9 @@ function whenConnectionFree(request: FastifyRequest, reply: FastifyReply, go: ()
     closeOverloaded(socket);
     return;
   }
+  // Each waiting request listens for the connection's close: up to MAX_PIPELINED listeners, which Node would
+  // report (MaxListenersExceededWarning, a line on stderr per connection a hostile client opens) past 10.
+  if (count === 1 && socket.getMaxListeners() < MAX_PIPELINED + 10) socket.setMaxListeners(MAX_PIPELINED + 10);
   socket[waiting] = count;
   const settle = (assigned: boolean) => {
     socket[waiting]! -= 1;

@@ -1,7 +1,7 @@
 /**
  * A connection closed for too many pipelined requests (src/api/http/http-hygiene.ts): the requests Node parsed from
- * it after the close reach no route, and the errors Node gives the requests dropped with it leave the stack trace
- * limit as it was.
+ * it after the close reach no route, the errors Node gives the requests dropped with it leave the stack trace
+ * limit as it was, and no warning of too many listeners is written for it.
  */
 import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
@@ -34,6 +34,9 @@ afterAll(() => app.close());
 describe("a connection closed for pipelining", () => {
   it("pipelining - of 1,000 requests written at once, those after the close reach no route", async () => {
     const limit = Error.stackTraceLimit;
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
     const one = `GET ${BIG} HTTP/1.1\r\nHost: h\r\nOcp-Apim-Subscription-Key: ${TEST_KEY}\r\n\r\n`;
     // The server's side of the connection: its close is when Node drops what it parsed.
     const serverClosed = new Promise<void>((resolve) => app.server.once("connection", (c) => c.once("close", () => setImmediate(resolve))));
@@ -51,5 +54,9 @@ describe("a connection closed for pipelining", () => {
     // after that (the rest of the 1,000 it had read) is dropped before the router.
     expect(routed).toBe(MAX_PIPELINED + 2);
     expect(Error.stackTraceLimit).toBe(limit);
+    // The 33 requests that waited each listened for the close, and Node said nothing of it.
+    await new Promise((r) => setImmediate(r));
+    process.off("warning", onWarning);
+    expect(warnings).toEqual([]);
   });
 });

@@ -1,9 +1,14 @@
 /**
  * The servers under test, in a process of their own so that the load generator does not share their core:
  * - `bare`: a Fastify instance with one route returning a constant, the ceiling of this machine;
- * - `lijnwijzer`: the real app (auth, compression, error handling, both families) on the snapshot.
+ * - `lijnwijzer`: the real app on the snapshot with every production feature on: the key check with a key of a
+ *   keys file (KEYS_FILE), so that each answer carries its quota headers, /metrics' counters, request ids, security
+ *   and CORS headers, compression, error handling, both families.
  * Prints one JSON line {bare, lijnwijzer, loadMs, line, stops, geldigOp} with the ports and what to ask, then serves until killed.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Fastify from "fastify";
 import { buildApp } from "../../src/api/app.js";
 import { staticNetworkSource } from "../../src/api/shared/network-source.js";
@@ -12,6 +17,7 @@ import { lineDirectionsOfLine } from "../../src/network/queries/line-directions-
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { formatDateAsDateTime, nowIn } from "../../src/api/shared/dates.js";
 import { dayNumberToServiceDate, serviceDateToDayNumber } from "../../src/lib/service-date.js";
+import { emptyKeysFile, fingerprintOf, hashKey, MAX_LIMIT, writeKeysFile } from "../../src/lib/keys-file.js";
 
 const snapshotPath = process.argv[2];
 if (!snapshotPath) throw new Error("usage: server.ts <snapshot>");
@@ -24,8 +30,16 @@ const bare = Fastify({ logger: false });
 bare.get("/bare", async () => ({ ok: true }));
 await bare.listen({ port: 0, host: "127.0.0.1" });
 
+// The key `bench` belongs to a product of a keys file, so that every answer is counted and carries the quota
+// headers (its limits are too high to be reached).
+const keysFile = join(mkdtempSync(join(tmpdir(), "bench-http-")), "keys.json");
+const keys = emptyKeysFile();
+keys.products = { bench: { perMinute: MAX_LIMIT, perDay: MAX_LIMIT } };
+const hash = hashKey(keys.salt, "bench");
+keys.keys.push({ fingerprint: fingerprintOf(hash), hash, product: "bench", label: "bench", created: new Date().toISOString() });
+writeKeysFile(keysFile, keys);
 // LOG_LEVEL warn: no line per request, as for the bare instance; everything else as in production.
-const config = loadConfig({ API_KEYS: "bench", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" });
+const config = loadConfig({ KEYS_FILE: keysFile, LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" });
 const app = await buildApp({ network: staticNetworkSource(network), config });
 await app.listen({ port: 0, host: "127.0.0.1" });
 

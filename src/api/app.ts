@@ -145,8 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressedAnswersPlugin);
   // Costly requests (lists of stops with many passages, route plans) run a few at a time per worker (request-cost.ts).
   await app.register(requestCostPlugin);
-  // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are. No request
+  // decompression: no route reads a body (above), and its preParsing hook cost every request a hook stage.
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 
   // /metrics (docs/OPERATIONS.md "Metrics"): counts every route registered after it.
   await app.register(metricsPlugin, {

@@ -60,11 +60,20 @@ const UNMATCHED_ROUTE = "unmatched";
 /** Registers the HTTP series and answers /metrics. Register it before the routes. */
 const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
   const { registry } = opts;
-  const requests = new Counter({
+  // Counted per request in a plain number (`pending` of the child below) and added to the counter when it is read:
+  // prom-client's inc() checks and hashes the labels on every call.
+  const requests: Counter<"route" | "method" | "status"> = new Counter({
     name: "lijnwijzer_http_requests_total",
     help: "HTTP requests answered, by route pattern, method and status",
     labelNames: ["route", "method", "status"] as const,
     registers: [registry],
+    collect() {
+      for (const child of children.values()) {
+        if (child.pending === 0) continue;
+        child.count.inc(child.pending);
+        child.pending = 0;
+      }
+    },
   });
   const duration = new Histogram({
     name: "lijnwijzer_http_request_duration_seconds",
@@ -78,20 +87,37 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
   if (opts.feedHealth) registerRealtimeMetrics(registry, opts.feedHealth, opts.now);
   if (opts.feedRefresh) registerFeedRefreshMetrics(registry, opts.feedRefresh);
 
-  // prom-client hashes the labels of every call; the children are kept per route, method and status instead.
-  const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<"route" | "method"> }>();
-  const onResponse: onResponseHookHandler = (request, reply, next) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    const key = `${request.method} ${reply.statusCode} ${route}`;
+  // prom-client hashes the labels of every call; the children are kept per route, method and status instead, found
+  // per request without building a string: by the route's config object (one per route), then the status.
+  interface Child {
+    method: string;
+    count: Counter.Internal;
+    pending: number;
+    time: Histogram.Internal<"route" | "method">;
+  }
+  const children = new Map<string, Child>();
+  const byRoute = new WeakMap<object, Map<number, Child>>();
+  const childOf = (route: string, method: string, status: number): Child => {
+    const key = `${method} ${status} ${route}`;
     let child = children.get(key);
     if (child === undefined) {
-      child = {
-        count: requests.labels(route, request.method, String(reply.statusCode)),
-        time: duration.labels(route, request.method),
-      };
+      child = { method, count: requests.labels(route, method, String(status)), pending: 0, time: duration.labels(route, method) };
       children.set(key, child);
     }
-    child.count.inc();
+    return child;
+  };
+  const onResponse: onResponseHookHandler = (request, reply, next) => {
+    const status = reply.statusCode;
+    const routeKey = request.routeOptions.config as object;
+    let statuses = byRoute.get(routeKey);
+    if (statuses === undefined) byRoute.set(routeKey, (statuses = new Map()));
+    let child = statuses.get(status);
+    // The not-found handler's config is shared by every method: a child of another method is looked up by name.
+    if (child === undefined || child.method !== request.method) {
+      child = childOf(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, status);
+      statuses.set(status, child);
+    }
+    child.pending++;
     child.time.observe(reply.elapsedTime / 1000);
     next();
   };

@@ -18,9 +18,18 @@
  * answer then): one answer per connection is built at a time, and a client that does not read stops the work on
  * its connection. More than MAX_PIPELINED requests waiting on one connection close it: no client needs that many.
  *
+ * Closing such a connection must cost little, since the client may open the next one at once. Node parses every
+ * request of the bytes it has read (64 KB: about 500 short GETs) whatever happens to the connection meanwhile, and
+ * on its close gives each request not answered an error (ECONNRESET) whose stack trace it formats: measured with
+ * 30 connections pipelining /haltes, this was a third of the server's time, and the routing of the requests parsed
+ * after the close 12 % (docs/BENCHMARKS.md "Hostile clients"). So a request that arrives on a connection already
+ * closed goes no further than Node (no routing, no hooks), and the errors of the requests dropped with a
+ * connection this module closed are made without a stack trace.
+ *
  * Headers are set in `onRequest`, the first hook, so that errors answered later keep them. Register this plugin
  * before the routes: it records them for allowed-methods.ts as they are added.
  */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from "fastify";
 import fp from "fastify-plugin";
@@ -50,6 +59,37 @@ const waiting = Symbol("lijnwijzer.pipelined");
 type PipelinedSocket = Socket & { [waiting]?: number };
 
 /**
+ * Closes a connection with too many requests waiting. Node's own 'close' listener (added when the connection
+ * opened) gives each request still open an error: ours, around it, turn stack traces off for that moment only.
+ */
+function closeOverloaded(socket: Socket): void {
+  let limit = Error.stackTraceLimit;
+  socket.prependOnceListener("close", () => {
+    limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    // Whatever happens in between, the limit is back before anything else runs.
+    process.nextTick(() => (Error.stackTraceLimit = limit));
+  });
+  socket.once("close", () => (Error.stackTraceLimit = limit));
+  socket.destroy();
+}
+
+/**
+ * Installs, in front of Fastify's handler, the check that drops a request of a connection already closed: Node
+ * still parses the rest of what it had read from it (see the module comment).
+ */
+function dropRequestsOfClosedConnections(server: Server): void {
+  const handlers = server.listeners("request") as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners("request");
+  for (const handler of handlers) {
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      if (req.socket.destroyed) return;
+      handler(req, res);
+    });
+  }
+}
+
+/**
  * Calls `go` once the answer of this request has the connection (Node assigns it once the answers before it are
  * sent: http.ServerResponse 'socket'); never when the connection closes first, so no answer is built for nobody.
  * Closes a connection with more than MAX_PIPELINED requests waiting.
@@ -59,9 +99,12 @@ function whenConnectionFree(request: FastifyRequest, reply: FastifyReply, go: ()
   const socket = request.raw.socket as PipelinedSocket;
   const count = (socket[waiting] ?? 0) + 1;
   if (count > MAX_PIPELINED) {
-    socket.destroy();
+    closeOverloaded(socket);
     return;
   }
+  // Each waiting request listens for the connection's close: up to MAX_PIPELINED listeners, which Node would
+  // report (MaxListenersExceededWarning, a line on stderr per connection a hostile client opens) past 10.
+  if (count === 1 && socket.getMaxListeners() < MAX_PIPELINED + 10) socket.setMaxListeners(MAX_PIPELINED + 10);
   socket[waiting] = count;
   const settle = (assigned: boolean) => {
     socket[waiting]! -= 1;
@@ -77,12 +120,25 @@ function whenConnectionFree(request: FastifyRequest, reply: FastifyReply, go: ()
 
 const hygiene: FastifyPluginCallback<HttpHygieneOptions> = (app, opts, done) => {
   const answerUnrouted = installAllowedMethods(app, opts);
+  // Fastify's handler is on the server once the app exists (app.inject() does not go through it).
+  app.addHook("onReady", (ready) => {
+    dropRequestsOfClosedConnections(app.server);
+    ready();
+  });
+  // With CORS for every origin (the default) the headers are the same for every request: one block.
+  const fixedHeaders =
+    opts.corsOrigins === "*"
+      ? { ...SECURITY_HEADERS, "access-control-allow-origin": "*", "access-control-expose-headers": "*" }
+      : undefined;
   // A callback hook, not an async one: it runs on every request.
   const onRequest: onRequestHookHandler = (request, reply, next) => {
     if (reply.raw.socket === null) return whenConnectionFree(request, reply, () => onRequest.call(app, request, reply, next));
     reply.header(REQUEST_ID_HEADER, request.id);
-    reply.headers(SECURITY_HEADERS);
-    addCorsHeaders(opts.corsOrigins, request, reply);
+    if (fixedHeaders !== undefined) reply.headers(fixedHeaders);
+    else {
+      reply.headers(SECURITY_HEADERS);
+      addCorsHeaders(opts.corsOrigins, request, reply);
+    }
     if (!request.is404) return next();
     try {
       if (!answerUnrouted(request, reply)) next();

@@ -5,7 +5,7 @@
  * One small record per key, overwritten when its window passes: memory grows with the keys, not with time.
  */
 import type { LocalQuotaStore, QuotaCharge } from "./quota-store.js";
-import { type QuotaLimits, quotaWindows } from "./quota-windows.js";
+import { DAY_MS, MINUTE_MS, type QuotaLimits } from "./quota-windows.js";
 
 interface Counts {
   minute: number;
@@ -19,18 +19,19 @@ export function memoryQuotaStore(): LocalQuotaStore {
   return {
     // hot: runs on every request of a key with a quota; synchronous, one map lookup.
     charge(keyId: string, limits: QuotaLimits, nowMs: number): QuotaCharge {
-      const w = quotaWindows(nowMs);
+      const minute = Math.floor(nowMs / MINUTE_MS);
+      const day = Math.floor(nowMs / DAY_MS);
       let c = counts.get(keyId);
       if (c === undefined) {
-        c = { minute: w.minute, minuteUsed: 0, day: w.day, dayUsed: 0 };
+        c = { minute, minuteUsed: 0, day, dayUsed: 0 };
         counts.set(keyId, c);
       }
-      if (c.minute !== w.minute) {
-        c.minute = w.minute;
+      if (c.minute !== minute) {
+        c.minute = minute;
         c.minuteUsed = 0;
       }
-      if (c.day !== w.day) {
-        c.day = w.day;
+      if (c.day !== day) {
+        c.day = day;
         c.dayUsed = 0;
       }
       if (c.minuteUsed >= limits.perMinute || c.dayUsed >= limits.perDay) {

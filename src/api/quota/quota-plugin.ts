@@ -22,7 +22,7 @@ import { routeHooks } from "../http/route-hooks.js";
 import { type GuardedCharge, type GuardedQuotaStore, guardedQuotaStore } from "./guarded-quota-store.js";
 import { memoryQuotaStore } from "./memory-quota-store.js";
 import { countRejection } from "./quota-counters.js";
-import { hhmmss, quotaWindows, retryAfterSeconds } from "./quota-windows.js";
+import { hhmmss, type QuotaLimits, quotaWindows, retryAfterSeconds } from "./quota-windows.js";
 import { redisQuotaStore } from "./redis-quota-store.js";
 
 export const QUOTA_HEADERS = {
@@ -55,10 +55,10 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
       return next(QUOTA_STORE_UNAVAILABLE());
     }
     const limits = key.limits!;
-    reply.header(QUOTA_HEADERS.limitMinute, limits.perMinute);
-    reply.header(QUOTA_HEADERS.remainingMinute, Math.max(0, limits.perMinute - charge.minuteUsed));
-    reply.header(QUOTA_HEADERS.limitDay, limits.perDay);
-    reply.header(QUOTA_HEADERS.remainingDay, Math.max(0, limits.perDay - charge.dayUsed));
+    reply.header(QUOTA_HEADERS.limitMinute, limitText(limits.perMinute));
+    reply.header(QUOTA_HEADERS.remainingMinute, String(Math.max(0, limits.perMinute - charge.minuteUsed)));
+    reply.header(QUOTA_HEADERS.limitDay, limitText(limits.perDay));
+    reply.header(QUOTA_HEADERS.remainingDay, String(Math.max(0, limits.perDay - charge.dayUsed)));
     if (charge.allowed) return next();
     const w = quotaWindows(nowMs);
     if (charge.dayUsed >= limits.perDay) {
@@ -73,12 +73,13 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
     next(QUOTA_MINUTE_EXCEEDED(seconds));
   };
 
-  // A callback hook, and callbacks down to the store: no promise per request (with the memory store the whole
-  // check is synchronous).
+  // A callback hook, and callbacks down to the store: no promise per request. The memory store answers at once,
+  // without a callback made per request.
   const check: onRequestHookHandler = (request, reply, next) => {
     const key = request.apiKey;
     if (key === null || key.limits === undefined) return next();
     const nowMs = now();
+    if (store.chargeNow !== undefined) return answer(store.chargeNow(key.id, key.limits, nowMs), key, nowMs, reply, next);
     store.charge(key.id, key.limits, nowMs, (charge) => answer(charge, key, nowMs, reply, next));
   };
 
@@ -92,13 +93,28 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
   });
 };
 
-type ChargingStore = Pick<GuardedQuotaStore, "charge" | "close">;
+type ChargingStore = Pick<GuardedQuotaStore, "charge" | "close"> & {
+  /** The charge at once, for a store that never waits (memory). */
+  chargeNow?: (keyId: string, limits: QuotaLimits, nowMs: number) => GuardedCharge;
+};
+
+/** A limit as its header shows it: the few limits there are, written once. */
+const limitTexts = new Map<number, string>();
+function limitText(limit: number): string {
+  let text = limitTexts.get(limit);
+  if (text === undefined) limitTexts.set(limit, (text = String(limit)));
+  return text;
+}
 
 async function createStore(config: QuotaConfig, log: { info(m: string): void; warn(m: string): void }): Promise<ChargingStore> {
   if (config.store === "memory") {
     log.info("quota store: memory (calls are counted per process; QUOTA_STORE=redis counts them across processes)");
     const memory = memoryQuotaStore();
-    return { charge: (keyId, limits, nowMs, done) => done(memory.charge(keyId, limits, nowMs)), close: () => memory.close() };
+    return {
+      charge: (keyId, limits, nowMs, done) => done(memory.charge(keyId, limits, nowMs)),
+      chargeNow: (keyId, limits, nowMs) => memory.charge(keyId, limits, nowMs),
+      close: () => memory.close(),
+    };
   }
   const guard = guardedQuotaStore(() => redis, { policy: config.redisFailure, fallback: memoryQuotaStore(), share: config.redisShare, log });
   const redis = redisQuotaStore({ url: config.redisUrl!, timeoutMs: config.redisTimeoutMs, onConnection: (e) => guard.connection(e) });

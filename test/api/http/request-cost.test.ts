@@ -3,6 +3,7 @@
  * finish: one costly request runs at a time, HEAVY_QUEUE wait in order, one more is a 503 with Retry-After; cheap
  * requests never wait. And the real list route's limit: stops x maxAantalDoorkomsten.
  */
+import { connect, type Socket } from "node:net";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { HEAVY_AT_ONCE, HEAVY_COST, HEAVY_QUEUE, requestCostPlugin } from "../../../src/api/http/request-cost.js";
@@ -51,6 +52,44 @@ describe("costly requests", () => {
     }
     finish.shift()!();
     expect((await Promise.all(answers.slice(0, HEAVY_AT_ONCE + HEAVY_QUEUE))).every((r) => r.statusCode === 200)).toBe(true);
+    await app.close();
+  });
+
+  it("request cost - costly requests read together start one per event loop turn: a cheap one read with them is answered first", async () => {
+    const app = Fastify();
+    installErrorHandling(app, loadConfig({ LOG_LEVEL: "silent" }));
+    await app.register(requestCostPlugin);
+    const answered: string[] = [];
+    app.addHook("onResponse", (req, _reply, done) => {
+      answered.push(req.url);
+      done();
+    });
+    const sockets: Socket[] = [];
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: h\r\n\r\n`;
+    app.get<{ Params: { n: string } }>("/heavy/:n", { config: { cost: () => HEAVY_COST } }, async (req) => ({ n: Number(req.params.n) }));
+    app.get("/cheap", async () => ({ ok: true }));
+    // While the server runs this handler, three costly requests and then a cheap one reach it, each on its own
+    // connection: the next poll phase reads all four.
+    app.get("/trigger", async () => {
+      sockets[0].write(get("/heavy/1"));
+      sockets[1].write(get("/heavy/2"));
+      sockets[2].write(get("/heavy/3"));
+      sockets[3].write(get("/cheap"));
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as { port: number }).port;
+    const open = () => new Promise<Socket>((resolve) => {
+      const s: Socket = connect(port, "127.0.0.1", () => resolve(s));
+    });
+    for (let i = 0; i < 4; i++) sockets.push(await open());
+    const all = Promise.all(sockets.map((s) => new Promise<void>((resolve) => s.once("data", () => resolve()))));
+    await app.inject({ url: "/trigger" });
+    await all;
+    // The cheap one is answered in the poll phase that read it; the costly ones then start one per turn, in order.
+    // (Started in the poll phase that read them, the three ran back to back and the cheap one waited for them.)
+    expect(answered.filter((u) => u !== "/trigger")).toEqual(["/cheap", "/heavy/1", "/heavy/2", "/heavy/3"]);
+    for (const s of sockets) s.destroy();
     await app.close();
   });
 

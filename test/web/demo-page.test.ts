@@ -365,7 +365,8 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await page.locator("#map-zoom-in").click();
     // The labels are drawn again when the view settles: on a busy machine that takes a while.
     await expect.poll(async () => (await labels()).join("|"), { timeout: 15_000 }).not.toBe(whole.join("|"));
-    expect((await settled()).length).toBeGreaterThan(whole.length);
+    // Zoomed in, names too small to fit before appear (and some of the whole view's leave the frame).
+    expect((await settled()).filter((name) => !whole.includes(name))).not.toEqual([]);
     await page.locator("#map-fit").click();
     await expect.poll(labels, { timeout: 15_000 }).toEqual(whole);
 

@@ -238,7 +238,9 @@ class ReachSearch {
         if (a > bound) trip = NO_TRIP; // arrivals only grow along a trip: nothing further is within the limit
         else if (a < rideLabel[now + stop]) {
           for (let r = k; r <= this.rides && a < rideLabel[r * n + stop]; r++) rideLabel[r * n + stop] = a;
-          if (this.setLabel(k, stop, a, marked) || a === label[now + stop]) s.rideMarked.add(stop);
+          this.setLabel(k, stop, a, marked);
+          // Walks go on from the ride's arrival even where a walk reached the stop sooner: two never follow each other.
+          s.rideMarked.add(stop);
         }
       }
       if (row === end - 1) break;

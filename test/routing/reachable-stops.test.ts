@@ -8,6 +8,7 @@ import type { Network } from "../../src/network/model.js";
 import { reachArea } from "../../src/routing/reach-area.js";
 import { reachableStops, type ReachParams, type ReachResult } from "../../src/routing/reachable-stops.js";
 import { fixtureNetwork, local, localMs, stopIdx } from "./support/fixture-network.js";
+import { at, net, stopOf } from "./support/raptor-scenario.js";
 
 /** One line per stop: haltenummer departure>arrival travel seconds, rides, transfers. */
 function lines(net: Network, r: ReachResult): string[] {
@@ -89,5 +90,20 @@ describe("reachable stops", () => {
     expect(Math.round(metersEast)).toBe(129);
     // Noord (the origin stop, 1800 s left): capped at the 1 km radius.
     expect(Math.round((area.coordinates[0][0][4][1] - 50.9) * 111_320)).toBe(1000);
+  });
+
+  it("reach - a walk goes on from a ride's arrival even where a walk from the point reached that stop sooner", () => {
+    // S at the point; X 900 m east (a 935 s walk from the point: 899.6 m great-circle), Y 350 m beyond X (1,250 m: beyond the 1 km access
+    // radius; X -> Y a footpath of 365 s). The bus reaches X at 08:20, after the walk (08:10:35): Y only by bus and walk.
+    const network = net({ stops: { S: [0, 0], X: [900, 0], Y: [1250, 0] }, trips: ["B1 bus: S 08:00, X 08:20"] });
+    const s = stopOf(network, "S");
+    const r = reachableStops(network, undefined, {
+      from: { kind: "place", lat: network.stops.lat[s], lon: network.stops.lon[s] },
+      timeMs: at("2024-03-12", "07:55"),
+      limitMinutes: 40,
+    });
+    const row = (id: string) => r.stops.find((x) => x.stop === stopOf(network, id));
+    expect([row("X")?.travelSeconds, row("X")?.rides]).toEqual([935, 0]);
+    expect([row("Y")?.travelSeconds, row("Y")?.rides, row("Y")?.transfers]).toEqual([25 * 60 + 365, 1, 0]);
   });
 });

@@ -73,4 +73,20 @@ describe("bereikbaarheid", () => {
     const { status, body } = await call(await fixtureApp(net), `${BETA}/bereikbaarheid/51.5,4.7?tijdstip=${TUESDAY}T07:55:00`);
     expect([status, body.haltes]).toEqual([200, []]);
   });
+
+  it("bereikbaarheid - from a stop, /haltes/3/301001/bereikbaarheid, answers as from its coordinate; 404 for no such stop", async () => {
+    const net = await fixtureNetwork("chained-walk");
+    const app = await fixtureApp(net);
+    const { status, body } = await call(app, `${BETA}/haltes/3/301001/bereikbaarheid?tijdstip=${TUESDAY}T07:55:00&minuten=45`);
+    expect(status).toBe(200);
+    expect(rows(body)).toEqual([
+      "301001 07:55:00>07:55:00 0s 0/0",
+      "301002 07:55:00>08:10:00 900s 0/1",
+      "301003 07:55:00>08:16:23 1283s 0/1",
+      "301004 07:55:00>08:22:46 1666s 0/1",
+      "301005 07:55:00>08:35:00 2400s 1/2",
+    ]);
+    expect(body.links[0].url).toBe(`${ORIGIN}${BETA}/haltes/3/301001/bereikbaarheid?tijdstip=${TUESDAY}T07:55:00&minuten=45`);
+    expect((await call(app, `${BETA}/haltes/3/399999/bereikbaarheid`)).status).toBe(404);
+  });
 });

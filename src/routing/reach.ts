@@ -14,9 +14,10 @@
  *   journey leaving later is one a passenger leaving earlier can still make, by waiting), so an iteration only
  *   follows what its earlier start improves. Conveyal's analysis runs the same way (docs.conveyal.com, "Travel
  *   time percentiles"). Each iteration records, per stop reached, its arrival and the rides of that arrival.
- * - Left out, where E1's raptor.ts has them: transfers.txt rows naming routes or trips (view.ruled), staying on
- *   board (view.stayOnBoard) and the search around stops a real-time trip skips; docs/COMPATIBILITY.md P27 says
- *   what that changes.
+ * - Skipped stops (real-time): where the scan's trip skips a stop, the next trips from the position it was boarded
+ *   at are looked at for one that stops there (rideAround; raptor.ts also looks from other boardings).
+ * - Left out, where E1's raptor.ts has them: transfers.txt rows naming routes or trips (view.ruled) and staying on
+ *   board (view.stayOnBoard); docs/COMPATIBILITY.md P27 says what that changes.
  *
  * Memory: the labels are typed arrays kept per network size and reused (one search at a time, as raptor-state.ts).
  */
@@ -30,6 +31,9 @@ import type { QuerySeconds, TransitView, TripInstance } from "./transit-view.js"
 // Module constants in the hot loops (see raptor.ts).
 const { MAX_TRANSFERS, NO_TRIP, UNREACHED } = constants;
 const NO_CHANGE = NO_CHANGE_SECONDS;
+
+/** Later trips rideAround looks at for one that stops where the scan's trip skips a stop (raptor.ts's bound). */
+const SKIP_TRIES = 8;
 
 /** What a reach search is asked: its origins, the first departure, how many departure minutes, the limit. */
 export interface ReachQuery {
@@ -231,17 +235,14 @@ class ReachSearch {
     const slack = v.sameStopSeconds;
     const bound = this.bound;
     let trip: TripInstance = NO_TRIP;
+    let boardPos = 0;
     for (let row = base + from; row < end; row++) {
       const stop = patternStops[row];
       if (trip !== NO_TRIP && alightable[row] === 1) {
         const a = v.arrival(trip, row - base);
         if (a > bound) trip = NO_TRIP; // arrivals only grow along a trip: nothing further is within the limit
-        else if (a < rideLabel[now + stop]) {
-          for (let r = k; r <= this.rides && a < rideLabel[r * n + stop]; r++) rideLabel[r * n + stop] = a;
-          this.setLabel(k, stop, a, marked);
-          // Walks go on from the ride's arrival even where a walk reached the stop sooner: two never follow each other.
-          s.rideMarked.add(stop);
-        }
+        else if (a < rideLabel[now + stop]) this.rideTo(k, stop, a, marked);
+        else if (a !== a) this.rideAround(k, p, trip, boardPos, row - base, stop, marked);
       }
       if (row === end - 1) break;
       if (markedBefore[stop] === 0 || boardable[row] === 0) continue;
@@ -254,7 +255,37 @@ class ReachSearch {
       const tripDep = trip === NO_TRIP ? Infinity : v.departure(trip, pos);
       if (ready > tripDep) continue; // NaN (the trip skips this stop) looks for another
       const t = v.earliestTrip(p, pos, ready, tripDep === tripDep ? trip : NO_TRIP);
-      if (t !== NO_TRIP && (trip === NO_TRIP || !(v.departure(t, pos) >= tripDep))) trip = t;
+      if (t !== NO_TRIP && (trip === NO_TRIP || !(v.departure(t, pos) >= tripDep))) {
+        trip = t;
+        boardPos = pos;
+      }
+    }
+  }
+
+  /** A ride reaching `stop` at `a` in round k, better than its ride label: in every later round too, and walked on. */
+  private rideTo(k: number, stop: number, a: number, marked: StopSet): void {
+    const { s, n } = this;
+    for (let r = k; r <= this.rides && a < s.rideLabel[r * n + stop]; r++) s.rideLabel[r * n + stop] = a;
+    this.setLabel(k, stop, a, marked);
+    // Walks go on from the ride's arrival even where a walk reached the stop sooner: two never follow each other.
+    s.rideMarked.add(stop);
+  }
+
+  /**
+   * The scan's trip skips position `pos` (real-time: its time is NaN): the next trips of the pattern from the position
+   * boarded, SKIP_TRIES at most, for the first that stops there. Simpler than raptor.ts's rideAround (only from the
+   * boarding the scan kept), but without it a stop that trip skips would never be reached by the pattern.
+   */
+  private rideAround(k: number, p: number, trip: TripInstance, boardPos: number, pos: number, stop: number, marked: StopSet): void {
+    const { v } = this;
+    let t = trip;
+    for (let tries = 0; tries < SKIP_TRIES; tries++) {
+      t = v.earliestTrip(p, boardPos, v.departure(t, boardPos) + 1, NO_TRIP);
+      if (t === NO_TRIP) return;
+      const a = v.arrival(t, pos);
+      if (a !== a) continue;
+      if (a <= this.bound && a < this.s.rideLabel[k * this.n + stop]) this.rideTo(k, stop, a, marked);
+      return;
     }
   }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Network } from "../../src/network/model.js";
 import { reachArea } from "../../src/routing/reach-area.js";
 import { reachableStops, type ReachParams, type ReachResult } from "../../src/routing/reachable-stops.js";
-import { fixtureNetwork, local, localMs, stopIdx } from "./support/fixture-network.js";
+import { fixtureNetwork, fixtureRealtime, local, localMs, stopIdx } from "./support/fixture-network.js";
 import { at, net, stopOf } from "./support/raptor-scenario.js";
 
 /** One line per stop: haltenummer departure>arrival travel seconds, rides, transfers. */
@@ -105,5 +105,17 @@ describe("reachable stops", () => {
     const row = (id: string) => r.stops.find((x) => x.stop === stopOf(network, id));
     expect([row("X")?.travelSeconds, row("X")?.rides]).toEqual([935, 0]);
     expect([row("Y")?.travelSeconds, row("Y")?.rides, row("Y")?.transfers]).toEqual([25 * 60 + 365, 1, 0]);
+  });
+
+  it("reach - with the realtime fixture's feed: the cancelled trip is not taken, the late one at its prediction, the skipped stop not left", async () => {
+    // test/fixtures/routing/realtime/README.md: T0800 cancelled, T0815 10 min late, T0830 skips Midden.
+    const net = await fixtureNetwork("realtime");
+    const rt = fixtureRealtime(net);
+    const from = { kind: "stop" as const, stop: stopIdx(net, "300701") };
+    const ask = (at: string, realtime: typeof rt | undefined) =>
+      lines(net, reachableStops(net, realtime, { from, timeMs: localMs(net, at), limitMinutes: 60 })).slice(1);
+    expect(ask("2024-06-11T07:55:00", undefined)).toEqual(["300702 07:55:00>08:10:00 900s r1 t0", "300703 07:55:00>08:20:00 1500s r1 t0"]);
+    expect(ask("2024-06-11T07:55:00", rt)).toEqual(["300702 07:55:00>08:35:00 2400s r1 t0", "300703 07:55:00>08:45:00 3000s r1 t0"]);
+    expect(ask("2024-06-11T08:26:00", rt)).toEqual(["300703 08:26:00>08:50:00 1440s r1 t0", "300702 08:26:00>08:55:00 1740s r1 t0"]);
   });
 });

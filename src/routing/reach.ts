@@ -16,8 +16,11 @@
  *   time percentiles"). Each iteration records, per stop reached, its arrival and the rides of that arrival.
  * - Skipped stops (real-time): where the scan's trip skips a stop, the next trips from the position it was boarded
  *   at are looked at for one that stops there (rideAround; raptor.ts also looks from other boardings).
- * - Left out, where E1's raptor.ts has them: transfers.txt rows naming routes or trips (view.ruled) and staying on
- *   board (view.stayOnBoard); docs/COMPATIBILITY.md P27 says what that changes.
+ * - Staying on board (view.stayOnBoard): a scan that rides a trip to its pattern's last stop rides on, in the same
+ *   round, into the trips it continues as (rideOn); from the trip the scan kept only (raptor.ts also tries later
+ *   trips of the pattern that go on into another).
+ * - Left out, where E1's raptor.ts has them: transfers.txt rows naming routes or trips (view.ruled);
+ *   docs/COMPATIBILITY.md P27 says what that changes.
  *
  * Memory: the labels are typed arrays kept per network size and reused (one search at a time, as raptor-state.ts).
  */
@@ -34,6 +37,9 @@ const NO_CHANGE = NO_CHANGE_SECONDS;
 
 /** Later trips rideAround looks at for one that stops where the scan's trip skips a stop (raptor.ts's bound). */
 const SKIP_TRIES = 8;
+
+/** Trips a passenger stays seated through after the one boarded, at most (raptor.ts's bound). */
+const MAX_SEATED_TRIPS = 16;
 
 /** What a reach search is asked: its origins, the first departure, how many departure minutes, the limit. */
 export interface ReachQuery {
@@ -111,9 +117,14 @@ class ReachSearch {
   /** The latest arrival that counts in the iteration under way (start + limit). */
   private bound = 0;
   private readonly stops: StopIdx[] = [];
+  /** view.seated, and view.patternSeated read once (a view may compute it on demand). */
+  private readonly seated: boolean;
+  private readonly patternSeated: Uint8Array;
 
   constructor(view: TransitView, query: ReachQuery) {
     this.v = view;
+    this.seated = view.seated;
+    this.patternSeated = this.seated ? view.patternSeated : new Uint8Array(0);
     this.q = query;
     this.n = view.stopCount;
     this.rides = Math.max(0, Math.min(query.maxTransfers ?? MAX_TRANSFERS, 254)) + 1;
@@ -259,6 +270,28 @@ class ReachSearch {
         trip = t;
         boardPos = pos;
       }
+    }
+    if (trip !== NO_TRIP && this.seated && (this.patternSeated[p] & 1) !== 0) this.rideOn(k, trip, marked);
+  }
+
+  /**
+   * Staying on board (transfers.txt transfer_type 4, trips.block_id: view.stayOnBoard): from the trip the scan rode
+   * to its pattern's last stop, the trips it runs on into, in the same round (one ride), while within the limit.
+   */
+  private rideOn(k: number, trip: TripInstance, marked: StopSet): void {
+    const { v, s, n } = this;
+    let t = v.stayOnBoard(trip, false);
+    for (let i = 0; t !== NO_TRIP && i < MAX_SEATED_TRIPS; i++) {
+      const p = v.patternOf(t);
+      const base = v.patternStopStart[p];
+      for (let row = base; row < v.patternStopStart[p + 1]; row++) {
+        if (v.alightable[row] === 0) continue;
+        const stop = v.patternStops[row];
+        const a = v.arrival(t, row - base);
+        if (a > this.bound) return;
+        if (a < s.rideLabel[k * n + stop]) this.rideTo(k, stop, a, marked);
+      }
+      t = v.stayOnBoard(t, false);
     }
   }
 

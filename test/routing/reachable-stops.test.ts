@@ -118,4 +118,21 @@ describe("reachable stops", () => {
     expect(ask("2024-06-11T07:55:00", rt)).toEqual(["300702 07:55:00>08:35:00 2400s r1 t0", "300703 07:55:00>08:45:00 3000s r1 t0"]);
     expect(ask("2024-06-11T08:26:00", rt)).toEqual(["300703 08:26:00>08:50:00 1440s r1 t0", "300702 08:26:00>08:55:00 1740s r1 t0"]);
   });
+
+  it("reach - block-continuation: Zuid 08:45 staying on board L1T0800 into L2T0825, no transfer; so also with maxTransfers 0", async () => {
+    // test/fixtures/routing/block-continuation/README.md: trips.block_id B1 links L1T0800 (Noord -> Terminus 08:20)
+    // to L2T0825 (Terminus 08:25 -> Zuid 08:45).
+    const net = await fixtureNetwork("block-continuation");
+    const from = { kind: "stop" as const, stop: stopIdx(net, "300701") };
+    const ask = (maxTransfers?: number) =>
+      lines(net, reachableStops(net, undefined, { from, timeMs: localMs(net, "2024-06-11T07:55:00"), limitMinutes: 60, maxTransfers }));
+    const expected = [
+      "300701 07:55:00>07:55:00 0s r0 t0",
+      "300702 07:55:00>08:10:00 900s r1 t0",
+      "300703 07:55:00>08:20:00 1500s r1 t0",
+      "300704 07:55:00>08:45:00 3000s r1 t0",
+    ];
+    expect(ask()).toEqual(expected);
+    expect(ask(0)).toEqual(expected);
+  });
 });

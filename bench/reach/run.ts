@@ -8,9 +8,9 @@
  *    body serialised (bereikbaarheidBody + JSON.stringify), as the handler does minus HTTP. Target: p50 at most 15 ms.
  * 2. 30 minutes over a 60-minute window (60 departure minutes, the median per stop). Target: p50 at most 300 ms.
  * 3. Agreement: from --agree-points served stops (a stop start, as `lijnwijzer reach --from gtfs:<id>`), the arrival
- *    at 30 stops each (20 reached, 10 drawn at random) against RAPTOR's stop-to-stop earliestArrival (raptor.ts, E1's rules) over
- *    the same view: same, reach later (where reach is simpler than raptor.ts: docs/COMPATIBILITY.md P27), reach
- *    earlier (never expected), counted. (10 not: drawn from every served stop, most beyond the limit.)
+ *    at 30 stops each (20 reached, 10 drawn from every served stop, most beyond the limit) against RAPTOR's
+ *    stop-to-stop earliestArrival (raptor.ts, E1's rules) over the same view: same, reach later (where reach is
+ *    simpler than raptor.ts: docs/COMPATIBILITY.md P27), reach earlier (never expected), counted.
  * Wall-clock and CPU time (user + system) are both reported, with the load average before and after each part.
  *
  * Input: bench/.data/mta/*.zip (`npm run bench:import` fetches them), imported in process (walk radius 400 m, the

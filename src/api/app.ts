@@ -33,6 +33,7 @@ import { realTimeRoutes } from "./core/real-time/real-time.js";
 import { requestCostPlugin } from "./http/request-cost.js";
 import { requestIdOf } from "./http/request-id.js";
 import { routeplanRoutes } from "./core/routeplan/routeplan.js";
+import { bereikbaarheidRoutes } from "./core/bereikbaarheid/bereikbaarheid.js";
 import { strictQueryPlugin } from "./http/strict-query.js";
 import { vervoerregiosRoutes } from "./core/vervoerregios/vervoerregios.js";
 import { webNetworkRoute } from "./docs/web-network.js";
@@ -53,6 +54,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   dienstregelingenRoutes, omleidingenRoutes, // timetables (E5) and diversions (E4)
   realTimeRoutes, // real-time passages per stop, stop list and line direction (E20)
   routeplanRoutes, // E1, route planning (spec 2.12)
+  bereikbaarheidRoutes, // reachability within a time limit, an extension (docs/COMPATIBILITY.md P27)
   geometrieRoutes, // the map: line direction paths, municipality outlines, /kaart (docs/COMPATIBILITY.md W5-W9)
 ];
 

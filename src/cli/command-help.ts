@@ -5,11 +5,12 @@
 import { FOOTPATH_PARAMETERS, MAX_WALK_BUDGET_SECONDS, MAX_WALK_RADIUS_METERS, WALK_SPEED_KMH_RANGE } from "../network/build-footpaths.js";
 import { KEYS_USAGE } from "./keys-command.js";
 import { PLAN_USAGE } from "./plan-command.js";
+import { REACH_USAGE } from "./reach-command.js";
 import { REALTIME_USAGE } from "./realtime-command.js";
 import { RELOAD_USAGE } from "./reload-command.js";
 import { SIMULATE_USAGE } from "./simulate-command.js";
 
-export const COMMANDS = ["import", "inspect", "serve", "start", "reload", "simulate", "realtime", "plan", "keys"] as const;
+export const COMMANDS = ["import", "inspect", "serve", "start", "reload", "simulate", "realtime", "plan", "reach", "keys"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export function isCommand(text: string | undefined): text is Command {
@@ -90,6 +91,12 @@ ${SERVE_OPTIONS}
   E1's route plan without a server; a point is lat,lon, a stop key entity_stop or gtfs:<stop_id> (a stop point
   starts or ends at that stop, no walk); --at is the network's local time (default now); --json prints E1's JSON.
   example: lijnwijzer plan network.snapshot --from 50.8798,4.7005 --to 50.8774,4.7103 --at 2026-03-17T08:00:00`,
+  reach: `usage: ${REACH_USAGE}
+  The stops reachable within --minutes (default 30, at most 120) leaving --at (default now), as the bereikbaarheid
+  endpoint answers, on the schedule: arrival, travel time and transfers per stop; a point as plan's; --window <n>
+  searches n departure minutes and keeps a stop whose median travel time is within the limit; --geojson prints the
+  area and the stops as a GeoJSON FeatureCollection, --json the endpoint's JSON.
+  example: lijnwijzer reach network.snapshot --from 50.8798,4.7005 --at 2026-03-17T08:00:00 --minutes 30 --geojson`,
   keys: `usage: ${KEYS_USAGE}
   The keys file (KEYS_FILE, or --file): add prints a new key once (the file keeps its hash), list shows
   fingerprints, labels, products and dates, revoke takes a fingerprint, label or key, products lists or defines
@@ -107,5 +114,6 @@ export const OVERVIEW = `usage: lijnwijzer <command> [options]      lijnwijzer <
   simulate   a simulated GTFS-Realtime feed of a network, to a file or served
   realtime   what a GTFS-Realtime feed matches in a network
   plan       a route plan from the command line
+  reach      the stops reachable from a point within some minutes, and the area (GeoJSON)
   keys       add, list and revoke API keys, and define products and their limits
   lijnwijzer --version prints the version`;

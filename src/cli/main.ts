@@ -10,6 +10,7 @@
  *   lijnwijzer simulate <file> --out <feed> [--interval s] | --port <n>   (simulate-command.ts)
  *   lijnwijzer realtime <file> <feed url or file>                         (realtime-command.ts)
  *   lijnwijzer plan <file> --from <point> --to <point> [--at <time>] ...   (plan-command.ts)
+ *   lijnwijzer reach <file> --from <point> [--at <time>] [--minutes <n>] [--window <n>] [--geojson]   (reach-command.ts)
  *   lijnwijzer keys add|list|revoke|products ...                          (keys-command.ts)
  * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
@@ -29,6 +30,7 @@ import { importFeeds } from "./import-command.js";
 import { inspectSnapshot } from "./inspect-command.js";
 import { keysCommand } from "./keys-command.js";
 import { planCommand } from "./plan-command.js";
+import { reachCommand } from "./reach-command.js";
 import { realtimeCommand } from "./realtime-command.js";
 import { WORKER_ENV } from "./cluster-messages.js";
 import { reloadCommand } from "./reload-command.js";
@@ -62,6 +64,8 @@ export async function main(argv: string[]): Promise<number> {
         return await realtimeCommand(rest);
       case "plan":
         return await planCommand(rest);
+      case "reach":
+        return await reachCommand(rest);
       case "keys":
         return await keysCommand(rest);
       case "--version":

@@ -89,6 +89,10 @@ function validValues(net: Network): Record<string, string> {
     realtime: "false",
     rolstoel: "false",
     maxOverstappen: "3",
+    // bereikbaarheid: 30 minutes from Leuven station over a 5-minute window, with the area
+    minuten: "30",
+    venster: "5",
+    geojson: "true",
     // E7, E8, E9: a search with hits, near Leuven station, the second page of five
     zoekArgument: "leuven",
     huidigePositie: "50.8798,4.7005",

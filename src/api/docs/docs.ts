@@ -51,7 +51,7 @@ export const docsRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app,
     theme: { title: "lijnwijzer API" },
     uiConfig: {
       urls: [
-        { url: `${config.corePrefix}/openapi.json`, name: "core: lijnen, haltes, dienstregelingen, real-time, routeplan, kaart" },
+        { url: `${config.corePrefix}/openapi.json`, name: "core: lijnen, haltes, dienstregelingen, real-time, routeplan, bereikbaarheid, kaart" },
         { url: `${config.searchPrefix}/openapi.json`, name: "search: zoek haltes, lijnrichtingen, locaties" },
       ],
       docExpansion: "list",

@@ -35,6 +35,7 @@ import { requestIdOf } from "./http/request-id.js";
 import { routeplanRoutes } from "./core/routeplan/routeplan.js";
 import { strictQueryPlugin } from "./http/strict-query.js";
 import { vervoerregiosRoutes } from "./core/vervoerregios/vervoerregios.js";
+import { voertuigenRoutes } from "./core/voertuigen/voertuigen.js";
 import { webNetworkRoute } from "./docs/web-network.js";
 import { webPageRoutes } from "./docs/web-page.js";
 import { warmSearch, zoekRoutes } from "./zoek/zoeken.js";
@@ -54,6 +55,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   realTimeRoutes, // real-time passages per stop, stop list and line direction (E20)
   routeplanRoutes, // E1, route planning (spec 2.12)
   geometrieRoutes, // the map: line direction paths, municipality outlines, /kaart (docs/COMPATIBILITY.md W5-W9)
+  voertuigenRoutes, // vehicles of a line direction and of the network (docs/COMPATIBILITY.md R21-R23)
 ];
 
 export interface BuildAppOptions {

@@ -11,6 +11,7 @@ import type { AppConfig } from "../config/load-config.js";
 import { authPlugin, loggedRequest } from "./http/auth.js";
 import { dienstregelingenRoutes } from "./core/dienstregelingen/dienstregelingen.js";
 import { docsRoutes } from "./docs/docs.js";
+import { eventStreamsPlugin } from "./shared/event-streams.js";
 import { entiteitenRoutes } from "./core/entiteiten/entiteiten.js";
 import { compressedAnswersPlugin } from "./http/compressed-answers.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./http/error-handler.js";
@@ -143,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
   await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (docs/OPERATIONS.md "Keys and quotas")
   await app.register(strictQueryPlugin);
+  // Accept: text/event-stream on the real-time and vehicle routes (docs/COMPATIBILITY.md R24-R26).
+  await app.register(eventStreamsPlugin, { source, realtime: options.realtime, now: options.clock ?? Date.now });
   // Large answers asked again go out in the encoding kept from last time, while they are the same (docs/COMPATIBILITY.md O20).
   await app.register(compressedAnswersPlugin);
   // Costly requests (lists of stops with many passages, route plans) run a few at a time per worker (request-cost.ts).

@@ -177,7 +177,7 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
       ...(reply.getHeaders() as OutgoingHttpHeaders),
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-store",
-      // nginx buffers answers unless told not to (docs/OPERATIONS.md "Behind nginx").
+      // nginx buffers answers unless told not to (docs/OPERATIONS.md "Event streams").
       "x-accel-buffering": "no",
     });
     perKey.set(keyId, held + 1);

@@ -61,8 +61,9 @@ export interface EventStreamsOptions {
   now: () => number;
 }
 
-/** The request asks for an event stream. */
+/** The request asks for an event stream: a GET (a HEAD answers as the JSON GET, headers only). */
 export function wantsEventStream(request: FastifyRequest): boolean {
+  if (request.method !== "GET") return false;
   const accept = request.headers.accept;
   return typeof accept === "string" && accept.includes("text/event-stream");
 }

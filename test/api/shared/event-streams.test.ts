@@ -191,4 +191,25 @@ describe("event streams", () => {
     const res = await fetch(`${origin}${BETA}/voertuigen`, { headers: { "ocp-apim-subscription-key": "key-q" } });
     expect(res.headers.get("x-ratelimit-remaining-day")).toBe("997");
   });
+
+  it("streams - a charge over the key's quota ends the stream with event quota", async () => {
+    state = stateOf(net, late(60), NOW_MS);
+    const KEYS_FILE = keysFileWith({ p: { perMinute: 100, perDay: 1 } }, { "key-q": { product: "p" } });
+    let now = NOW_MS;
+    const { origin } = await serve({ KEYS_FILE }, undefined, () => now);
+    const s = await stream(`${origin}${LINE1}`, "key-q");
+    expect(s.res.headers.get("x-ratelimit-remaining-day")).toBe("0");
+    await s.next();
+    now += 60_000;
+    expect(await s.next()).toEqual({ event: "quota", data: JSON.stringify({ statusCode: 429, message: "the key's quota is used up: the stream ends" }) });
+    await expect(s.next()).rejects.toThrow("stream ended");
+  });
+
+  it("streams - HEAD with Accept: text/event-stream answers as the JSON GET, without a body and without a stream", async () => {
+    state = stateOf(net, late(60), NOW_MS);
+    const { origin } = await serve({ API_KEYS: "k" });
+    const res = await fetch(`${origin}${LINE1}`, { method: "HEAD", headers: { accept: "text/event-stream", "ocp-apim-subscription-key": "k" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+  });
 });

@@ -112,7 +112,8 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
     seenState = state;
     for (const s of streams) {
       if (networkChanged) s.write(`event: netwerk\ndata: ${JSON.stringify({ bericht: "het netwerk is vernieuwd" })}\n\n`);
-      send(s, network);
+      // After netwerk the answer always follows, the same or not: a client may start over on the new network.
+      send(s, network, networkChanged);
     }
   };
 

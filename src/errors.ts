@@ -70,6 +70,17 @@ export const TOO_BUSY = defineError(
   503,
   "The server is busy with other large requests (%s waiting): try again in a second, or ask for fewer stops or passages",
 );
+// Server-Sent Events streams beyond the bounds (src/api/shared/event-streams.ts, docs/COMPATIBILITY.md R24).
+export const STREAMS_PER_KEY_EXCEEDED = defineError(
+  "LW_STREAMS_PER_KEY",
+  429,
+  "This key has %s streams open on this server, the most it may: close one before opening another",
+);
+export const STREAMS_PER_WORKER_EXCEEDED = defineError(
+  "LW_STREAMS_PER_WORKER",
+  503,
+  "The server holds %s streams, the most it may: try again later, or ask without Accept: text/event-stream",
+);
 export const ENTITY_NOT_FOUND = defineError("LW_ENTITY_NOT_FOUND", 404, "Entity %s does not exist");
 export const LINE_NOT_FOUND = defineError("LW_LINE_NOT_FOUND", 404, "Line %s of entity %s does not exist");
 export const LINE_DIRECTION_NOT_FOUND = defineError(

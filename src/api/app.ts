@@ -11,6 +11,7 @@ import type { AppConfig } from "../config/load-config.js";
 import { authPlugin, loggedRequest } from "./http/auth.js";
 import { dienstregelingenRoutes } from "./core/dienstregelingen/dienstregelingen.js";
 import { docsRoutes } from "./docs/docs.js";
+import { eventStreamsPlugin } from "./shared/event-streams.js";
 import { entiteitenRoutes } from "./core/entiteiten/entiteiten.js";
 import { compressedAnswersPlugin } from "./http/compressed-answers.js";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from "./http/error-handler.js";
@@ -36,6 +37,7 @@ import { routeplanRoutes } from "./core/routeplan/routeplan.js";
 import { bereikbaarheidRoutes } from "./core/bereikbaarheid/bereikbaarheid.js";
 import { strictQueryPlugin } from "./http/strict-query.js";
 import { vervoerregiosRoutes } from "./core/vervoerregios/vervoerregios.js";
+import { voertuigenRoutes } from "./core/voertuigen/voertuigen.js";
 import { webNetworkRoute } from "./docs/web-network.js";
 import { webPageRoutes } from "./docs/web-page.js";
 import { warmSearch, zoekRoutes } from "./zoek/zoeken.js";
@@ -56,6 +58,7 @@ export const CORE_PLUGINS: readonly FamilyPlugin[] = [
   routeplanRoutes, // E1, route planning (spec 2.12)
   bereikbaarheidRoutes, // reachability within a time limit, an extension (docs/COMPATIBILITY.md P27)
   geometrieRoutes, // the map: line direction paths, municipality outlines, /kaart (docs/COMPATIBILITY.md W5-W9)
+  voertuigenRoutes, // vehicles of a line direction and of the network (docs/COMPATIBILITY.md R21-R23)
 ];
 
 export interface BuildAppOptions {
@@ -143,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
   await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (docs/OPERATIONS.md "Keys and quotas")
   await app.register(strictQueryPlugin);
+  // Accept: text/event-stream on the real-time and vehicle routes (docs/COMPATIBILITY.md R24-R26).
+  await app.register(eventStreamsPlugin, { source, realtime: options.realtime, now: options.clock ?? Date.now });
   // Large answers asked again go out in the encoding kept from last time, while they are the same (docs/COMPATIBILITY.md O20).
   await app.register(compressedAnswersPlugin);
   // Costly requests (lists of stops with many passages, route plans) run a few at a time per worker (request-cost.ts).

@@ -160,6 +160,7 @@ export class FeedManager {
   private buildMs: number | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   private running = false;
+  private readonly listeners = new Set<() => void>();
   /** Counts the builds started: a sliced build whose number is no longer the last was superseded. */
   private builds = 0;
 
@@ -234,6 +235,25 @@ export class FeedManager {
   /** One poll of every source (those under way are awaited, not doubled), then the state is up to date. */
   async pollAll(): Promise<void> {
     await Promise.all(this.feeds.map((f) => this.pollOnce(f)));
+  }
+
+  /**
+   * Calls `listener` after each swap of the state served (and when it is dropped): the event streams push from it.
+   * A listener that throws is not this manager's fault: it is logged and the others still run.
+   */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.log.error({ err }, "realtime state listener failed");
+      }
+    }
   }
 
   /** The snapshot was swapped: build the state for the new network now, from the messages held. */
@@ -497,6 +517,7 @@ export class FeedManager {
     clearTimeout(this.expiryTimer);
     this.state = undefined;
     this.validUntilMs = Number.POSITIVE_INFINITY;
+    this.notify();
   }
 
   /** The state from the messages of `live`: each held one decoded again (as steps), then built. */
@@ -526,6 +547,7 @@ export class FeedManager {
       this.expiryTimer = setTimeout(() => this.expire(this.clock()), Math.max(0, this.validUntilMs - now + 1));
       this.expiryTimer.unref();
     }
+    this.notify();
   }
 
   /** Logs once per feed in the state when the reasons its entities match nothing change. */

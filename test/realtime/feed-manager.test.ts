@@ -124,6 +124,25 @@ describe("FeedManager", () => {
     ]);
   });
 
+  it("FeedManager - subscribe: a listener hears each state served and the state dropped, with current() already answering the new one", async () => {
+    let message = feed(0, "t1");
+    const source = functionFeedSource({ name: "rt", intervalMs: 1000, maxBytes: 50_000, produce: () => message });
+    const { m, clock } = setup([source], 60_000);
+    const heard: Array<string[] | undefined> = [];
+    const unsubscribe = m.subscribe(() => heard.push(held(m)?.entity.map((e) => e.tripUpdate!.trip.tripId!)));
+    await m.pollAll();
+    message = feed(10, "t1", "t2");
+    clock.now += 10_000;
+    await m.pollAll();
+    // The same message again: nothing new is served, nobody is told.
+    await m.pollAll();
+    clock.now += 70_001;
+    await m.pollAll();
+    unsubscribe();
+    m.networkChanged();
+    expect(heard).toEqual([["t1"], ["t1", "t2"], undefined]);
+  });
+
   it("FeedManager - a message older than one that expired is refused: its content is staler still", async () => {
     let message = feed(0, "t1");
     const source = functionFeedSource({ name: "rt", intervalMs: 1000, maxBytes: 50_000, produce: () => message });

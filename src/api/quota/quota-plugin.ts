@@ -12,7 +12,7 @@
  *   and no quota headers (nothing is known).
  * The check runs right after the key check, on the same routes; synchronous with the memory store.
  */
-import type { FastifyPluginAsync, FastifyReply, onRequestHookHandler } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { QUOTA_DAY_EXCEEDED, QUOTA_MINUTE_EXCEEDED, QUOTA_STORE_UNAVAILABLE } from "../../errors.js";
 import type { QuotaConfig } from "../../config/quotas.js";
@@ -41,9 +41,22 @@ export interface QuotaPluginOptions {
 /** At startup, the longest wait for Redis to connect before serving (then QUOTA_REDIS_FAILURE applies until it does). */
 const REDIS_STARTUP_WAIT_MS = 2000;
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Counts one more call of the request's key, for a long-lived answer (an event stream counts once per minute it
+     * is open, docs/COMPATIBILITY.md R24); `done(true)` when it was within the key's limits (or the key has none).
+     */
+    chargeAgain(request: FastifyRequest, done: (allowed: boolean) => void): void;
+  }
+}
+
 const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
   const { config } = opts;
-  if (config.keysFile === undefined) return;
+  if (config.keysFile === undefined) {
+    app.decorate("chargeAgain", (_request: FastifyRequest, done: (allowed: boolean) => void) => done(true));
+    return;
+  }
   const now = opts.now ?? Date.now;
   const log = app.log.child({ component: "quota" });
   const store = await createStore(config, log);
@@ -82,6 +95,12 @@ const quota: FastifyPluginAsync<QuotaPluginOptions> = async (app, opts) => {
     if (store.chargeNow !== undefined) return answer(store.chargeNow(key.id, key.limits, nowMs), key, nowMs, reply, next);
     store.charge(key.id, key.limits, nowMs, (charge) => answer(charge, key, nowMs, reply, next));
   };
+
+  app.decorate("chargeAgain", (request: FastifyRequest, done: (allowed: boolean) => void) => {
+    const key = request.apiKey;
+    if (key === null || key.limits === undefined) return done(true);
+    store.charge(key.id, key.limits, now(), (charge) => done(charge !== "unavailable" && charge.allowed));
+  });
 
   // Right after the key check of each route (auth.ts puts it first): a route without one has no quota either.
   app.addHook("onRoute", (route) => {

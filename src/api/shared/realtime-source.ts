@@ -11,6 +11,12 @@ import type { RealtimeOverlay } from "../../timetable/realtime-overlay.js";
  */
 export interface RealtimeSource {
   current(network: Network): RealtimeOverlay | undefined;
+  /**
+   * Calls `listener` after each new state is served (or the state is dropped); returns the unsubscribe. Optional:
+   * the event streams (event-streams.ts) also look at `current()` every second, so a source without it is only
+   * slower to push.
+   */
+  subscribe?(listener: () => void): () => void;
 }
 
 /** No real-time feed configured. */

@@ -20,6 +20,7 @@ import { notaOfDiversion, notaOfNote, PassageWriter } from "../dienstregelingen/
 import { realtimeDoorkomst } from "./realtime-doorkomst-view.js";
 import type { FamilyOptions } from "../../shared/families.js";
 import { directionIndex, parseStopKeys } from "../../shared/path-keys.js";
+import { wantsEventStream } from "../../shared/event-streams.js";
 import { type Link, linkerFor, selfLink } from "../../shared/links.js";
 import { Haltesleutels, LineDirectionParams, StopParams } from "../../shared/params.schemas.js";
 import { BAD_PARAMETER } from "../../../errors.js";
@@ -83,19 +84,23 @@ export const realTimeRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opt
         tags,
         summary: "The next passages at a stop (maxAantalDoorkomsten, default 10)",
         description:
-          "From now on, sorted by time, continuing into the next day within 24 hours. Without a real-time measurement a passage is the scheduled one with predictionStatussen [GEENREALTIME].",
+          "From now on, sorted by time, continuing into the next day within 24 hours. Without a real-time measurement a passage is the scheduled one with predictionStatussen [GEENREALTIME]. With `Accept: text/event-stream`: a Server-Sent Events stream of this answer (event `doorkomsten`), pushed when it changes (docs/COMPATIBILITY.md R24-R26).",
         params: StopParams,
         querystring: MaxAantalDoorkomstenQuery,
         response: { 200: RealtimeHalteDoorkomsten, ...ERROR_RESPONSES },
       },
     },
     async (req, reply) => {
-      const net = source.current();
-      const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
-      const max = req.query.maxAantalDoorkomsten ?? MAX_AANTAL_DOORKOMSTEN_DEFAULT;
-      const r = stopRealTime(net, opts.realtime.current(net), { stop, from: opts.now(), max });
+      const answer = (net: Network) => {
+        const stop = requireStop(net, req.params.entiteitnummer, req.params.haltenummer);
+        const max = req.query.maxAantalDoorkomsten ?? MAX_AANTAL_DOORKOMSTEN_DEFAULT;
+        const r = stopRealTime(net, opts.realtime.current(net), { stop, from: opts.now(), max });
+        return halteDoorkomsten(net, r, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
+      };
+      // Accept: text/event-stream: the same answer pushed as it changes (event-streams.ts).
+      if (wantsEventStream(req)) return app.openEventStream(req, reply, { event: "doorkomsten", render: answer });
       noStore(reply);
-      return halteDoorkomsten(net, r, new PassageWriter(linkerFor(req, opts)), [selfLink(req, config)]);
+      return answer(source.current());
     },
   );
 

@@ -64,7 +64,14 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
     if (isPrimaryMessage(m) && m.type === "lw:feed-poll") relayedFeeds.get(m.poll.feed)?.deliver(m.poll);
   });
 
-  let served: ServedProcess;
+  // The primary is gone (killed, crashed): nobody restarts or stops this worker any more. Listened for from the
+  // start: a primary gone while this worker still loads must not leave it serving, orphaned, once loaded.
+  let primaryGone = false;
+  let served: ServedProcess | undefined;
+  process.once("disconnect", () => {
+    primaryGone = true;
+    if (served) void served.shutdown("the primary is gone");
+  });
   try {
     served = await startServedProcess({ ...options, network }, { registry, exposition, feedRefresh: refresh, relayedFeeds });
   } catch (err) {
@@ -119,7 +126,9 @@ export async function serveWorker(options: ServeOptions): Promise<void> {
   process.on("SIGHUP", () => {
     log.warn(`SIGHUP to worker ${slot} alone is ignored: send it to the primary (pid ${process.ppid}), which reloads every worker together`);
   });
-  // The primary is gone (killed, crashed): nobody restarts or stops this worker any more.
-  process.once("disconnect", () => void served.shutdown("the primary is gone"));
+  if (primaryGone || !process.connected) {
+    await served.shutdown("the primary is gone");
+    return;
+  }
   await send({ type: "lw:ready", snapshot: identityOf(served.source.current()) });
 }

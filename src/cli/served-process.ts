@@ -185,8 +185,10 @@ export async function startServedProcess(options: ServeOptions, extra: ServedPro
       }, boundS * 1000);
       bound.unref();
       await drain(served.server, answering);
-      clearTimeout(bound);
+      // The bound holds until the app has closed too: a close that hangs (an onClose hook waiting) must not keep
+      // the process alive, listening on nothing.
       await served.close();
+      clearTimeout(bound);
       served.log.info({ reason }, "closed: every request answered");
       process.exit(0);
     },

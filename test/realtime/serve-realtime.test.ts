@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,13 +19,36 @@ interface Health {
 }
 
 let child: ChildProcess | undefined;
-afterEach(() => {
-  child?.kill("SIGTERM");
+let childPort = 0;
+
+/** The processes (the server and its workers) whose environment says PORT=`port`: Linux's /proc. */
+function serving(port: number): number[] {
+  const out: number[] = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(`PORT=${port}`)) out.push(Number(pid));
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return out;
+}
+
+// SIGTERM stops the server and every worker: none is left serving, orphaned (a worker whose app close hung was).
+afterEach(async () => {
+  if (!child) return;
+  child.kill("SIGTERM");
   child = undefined;
-});
+  const deadline = Date.now() + 20_000;
+  while (serving(childPort).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  const left = serving(childPort);
+  for (const pid of left) process.kill(pid, "SIGKILL");
+  expect(left).toEqual([]);
+}, 30_000);
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
+  childPort = port;
   const e: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
   delete e.REALTIME_FEEDS;
   let log = "";

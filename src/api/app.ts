@@ -3,7 +3,7 @@
  * HTTP hygiene (CORS, security headers, request ids, 405), /metrics, /health, /ready, and every resource plugin registered once per path family (v1 and beta), the search part's below its
  * own prefix.
  */
-import { readFileSync } from "node:fs";
+import { packageInfo } from "../lib/package-info.js";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { Registry } from "prom-client";
@@ -89,15 +89,6 @@ const MAX_PARAM_LENGTH = 2048;
 /** Milliseconds between Node's checks of the headers and request timeouts: a connection outlives them by at most this. */
 const CONNECTIONS_CHECK_MS = 500;
 
-const packageVersion = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
-    return pkg.version ?? "0.0.0";
-  } catch {
-    return "0.0.0";
-  }
-})();
-
 /** Builds the app, ready to `listen()` or `inject()`. Reads the network through `network.current()` per request. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { network: source, config } = options;
@@ -141,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Node discards a body nobody reads once the answer is sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-  await registerOpenApi(app, config, packageVersion);
+  await registerOpenApi(app, config, packageInfo().version);
   await app.register(docsRoutes, { config }); // /docs, the interactive reference: before the key check, it needs none
   await app.register(authPlugin, { keys: config.apiKeys, keysFile: config.quota.keysFile });
   await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (docs/OPERATIONS.md "Keys and quotas")

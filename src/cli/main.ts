@@ -15,11 +15,12 @@
  * Problems the user can fix are printed as `lijnwijzer <command>: <what is wrong>: <what to do>`.
  */
 import cluster from "node:cluster";
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { GtfsError } from "../gtfs/gtfs-error.js";
 import { LijnwijzerError } from "../errors.js";
+import { packageInfo } from "../lib/package-info.js";
 import { loadConfig } from "../config/load-config.js";
 import { MAX_WALK_BUDGET_SECONDS, MAX_WALK_RADIUS_METERS, WALK_SPEED_KMH_RANGE } from "../network/build-footpaths.js";
 import { CliError, usageError } from "./cli-error.js";
@@ -71,7 +72,7 @@ export async function main(argv: string[]): Promise<number> {
       case "--version":
       case "-v":
       case "version":
-        console.log(version());
+        console.log(`${packageInfo().name} ${packageInfo().version}`);
         return 0;
       case "help":
       case "--help":
@@ -98,12 +99,6 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-}
-
-/** The version of this package (package.json, two folders up from src/cli and from dist/cli). */
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
-  return `${pkg.name} ${pkg.version}`;
 }
 
 /** node:util parseArgs' message as a short problem, the option named as typed. */

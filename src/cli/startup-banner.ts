@@ -2,16 +2,8 @@
  * The startup banner: one line, once per server (the primary of a cluster, or the process alone), saying where the
  * page, the API reference and the health check are, so that a newcomer need not read the docs to find them.
  */
-import { readFileSync } from "node:fs";
 import type { AppConfig } from "../config/load-config.js";
-
-const version = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string }).version ?? "";
-  } catch {
-    return "";
-  }
-})();
+import { packageInfo } from "../lib/package-info.js";
 
 /** The origin a person on this machine reaches the server at (a wildcard host is reached as localhost). */
 function origin(config: AppConfig): string {
@@ -23,5 +15,5 @@ function origin(config: AppConfig): string {
 /** The banner's message: the version, what is served, and the URLs of the page, /docs and /health. */
 export function startupBanner(config: AppConfig, network: string): string {
   const o = origin(config);
-  return `lijnwijzer ${version} serves ${network}: the page ${o}/, the API reference ${o}/docs, health ${o}/health`;
+  return `lijnwijzer ${packageInfo().version} serves ${network}: the page ${o}/, the API reference ${o}/docs, health ${o}/health`;
 }

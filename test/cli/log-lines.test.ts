@@ -43,7 +43,8 @@ describe("serve's log", () => {
   it("LOG_FORMAT=pretty, two workers: readable lines, one banner, the expiry warning once", async () => {
     serve = await startServe(["--network", snapshot, "--workers", "2", "--no-realtime"], { LOG_FORMAT: "pretty" });
     await fetch(`${serve.origin}/health`);
-    await new Promise((r) => setTimeout(r, 300));
+    await serve.logOnce((l) => l.includes(" serves ") && l.includes("request completed"));
+    await new Promise((r) => setTimeout(r, 300)); // time for a second banner or warning, were there one
     const lines = serve.log().split("\n").filter(Boolean);
     expect(lines.filter((l) => l.startsWith("{"))).toEqual([]);
     expect(lines.every((l) => /^\d\d:\d\d:\d\d (TRACE|DEBUG|INFO |WARN |ERROR|FATAL) \[(primary|pid \d+)\] /.test(l))).toBe(true);
@@ -59,6 +60,7 @@ describe("serve's log", () => {
 
   it("without a terminal the lines stay JSON, and a process alone says its banner itself", async () => {
     serve = await startServe(["--network", snapshot, "--workers", "1", "--no-realtime"]);
+    await serve.logOnce((l) => l.includes(" serves "));
     const lines = serve.log().split("\n").filter(Boolean);
     expect(lines.every((l) => l.startsWith("{"))).toBe(true);
     const banner = lines.map((l) => JSON.parse(l) as { msg: string }).filter((l) => l.msg.includes(" serves "));

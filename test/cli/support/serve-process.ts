@@ -16,6 +16,11 @@ export interface ServeProcess {
   adminPort: number;
   /** Everything it wrote, stdout and stderr. */
   log(): string;
+  /**
+   * The log once `check` holds for it: a line written just before /ready answered can reach the pipe after the
+   * answer, so a test that reads the log right after startServe waits for what it expects.
+   */
+  logOnce(check: (log: string) => boolean, ms?: number): Promise<string>;
   /** Resolves with the exit code (or signal) once it has exited. */
   exited: Promise<number | string>;
   /** SIGTERM, then SIGKILL if it has not exited within 30 s. */
@@ -56,6 +61,14 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
     port,
     adminPort,
     log: () => text,
+    async logOnce(check, ms = 10_000) {
+      const until = Date.now() + ms;
+      while (!check(text)) {
+        if (Date.now() > until) throw new Error(`not in the log within ${ms} ms: ${text.slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return text;
+    },
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -142,6 +142,41 @@ export function earliestArrival(view: TransitView, fromStop: StopIdx, toStop: St
   return best;
 }
 
+/**
+ * What a one-to-all run is asked (reach.ts): the same rounds as a search, without a target, from each start of
+ * `starts` (the view's seconds, latest first: the labels are kept from one start to the next, as range RAPTOR keeps
+ * them, since a passenger leaving earlier can make every journey of a later start by waiting), every label kept
+ * while it arrives within `limitSeconds` of its start. After each start `record` reads the labels.
+ */
+export interface OneToAllRun {
+  origins: readonly StopAccess[];
+  starts: readonly number[];
+  limitSeconds: number;
+  /** Vehicles boarded minus one, at most; default MAX_TRANSFERS. */
+  maxTransfers?: number;
+  record(start: number, labels: ArrivalLabels): void;
+}
+
+/** The labels after one start of a one-to-all run. */
+export interface ArrivalLabels {
+  /**
+   * StopIdx -> the earliest arrival on the view's clock with any number of rides (UNREACHED when none): a view of
+   * the search's labels, valid until the run goes on.
+   */
+  arrivals(): Int32Array;
+  /** The fewest rides that make `arrivals()[stop]` (0: on foot from the start). */
+  rides(stop: StopIdx): number;
+}
+
+/**
+ * One-to-all earliest arrival: RaptorSearch without a target, every stop's label bounded by its start plus the
+ * limit instead of the best journey to a target (no lower bounds: there is no target to bound the way to).
+ */
+export function oneToAll(view: TransitView, run: OneToAllRun): void {
+  const query: RaptorQuery = { origins: run.origins, destinations: [], timeMs: view.originMs, arriveBy: false, maxTransfers: run.maxTransfers };
+  new RaptorSearch(view, query, zeroBounds(view.stopCount), run).run();
+}
+
 class RaptorSearch {
   private readonly v: TransitView;
   private readonly q: RaptorQuery;
@@ -186,14 +221,28 @@ class RaptorSearch {
   private changeAt = 0;
   /** TIMED_CREDIT when boardRuled's trip is caught by a timed transfer (transfer_type 1), else 0. */
   private timedCredit = 0;
+  /** A one-to-all run (oneToAll): no target, a limit per start, the labels read after each. */
+  private readonly all: OneToAllRun | undefined;
+  /** What `all.record` reads: the best label of the highest round initialised, and the fewest rides making it. */
+  private readonly labels: ArrivalLabels = {
+    arrivals: () => this.s.label.subarray((this.initRounds - 1) * this.n, this.initRounds * this.n),
+    rides: (stop) => {
+      const { label } = this.s;
+      const t = label[(this.initRounds - 1) * this.n + stop];
+      let k = 0;
+      while (label[k * this.n + stop] !== t) k++;
+      return k;
+    },
+  };
 
-  constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array) {
+  constructor(view: TransitView, query: RaptorQuery, bounds: Int32Array, all?: OneToAllRun) {
     this.v = view;
     this.seated = view.seated;
     this.patternSeated = this.seated ? view.patternSeated : new Uint8Array(0);
     this.ruled = view.ruled;
     this.patternTouched = !this.ruled ? new Uint8Array(0) : query.arriveBy ? view.patternTouchedFrom : view.patternTouchedTo;
     this.lb = bounds;
+    this.all = all;
     this.penalty = Math.max(0, Math.floor((query.transferPenaltyMs ?? 0) / 1000));
     this.q = query;
     this.rides = Math.max(0, query.maxTransfers ?? MAX_TRANSFERS) + 1;
@@ -232,10 +281,15 @@ class RaptorSearch {
     try {
       for (const [stop, a] of this.sourceAccess) s.sourceSecs[stop] = a.seconds;
       for (const [stop, a] of this.targetAccess) s.targetSecs[stop] = a.seconds;
-      if (this.targetAccess.size === 0 || this.sourceAccess.size === 0) return [];
-      for (const [start, triggers] of this.startLabels()) {
+      const { all } = this;
+      if ((this.targetAccess.size === 0 && all === undefined) || this.sourceAccess.size === 0) return [];
+      const starts: Array<[number, Set<StopIdx> | undefined]> = all ? all.starts.map((start) => [start, undefined]) : this.startLabels();
+      for (const [start, triggers] of starts) {
         if (this.expired) break;
+        // One-to-all: every round's bound is the start's limit, a second beyond the last arrival that counts.
+        if (all) this.targetLabel.fill(start + all.limitSeconds + 1);
         this.iteration(start, triggers);
+        all?.record(start, this.labels);
       }
       return this.answer();
     } finally {

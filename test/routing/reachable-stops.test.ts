@@ -135,4 +135,16 @@ describe("reachable stops", () => {
     expect(ask()).toEqual(expected);
     expect(ask(0)).toEqual(expected);
   });
+
+  it("reach - transfers.txt by trip: the change L1T0800 -> L2T0815 forbidden, Zuid by L2T0830 at 08:40, as E1 rides it", async () => {
+    // test/fixtures/routing/trip-forbidden-transfer/README.md: the trip-to-trip row (type 3) wins over the
+    // route-to-route one (type 2, 120 s); E1 answers 08:40 for Noord -> Zuid.
+    const net = await fixtureNetwork("trip-forbidden-transfer");
+    const r = reachableStops(net, undefined, { from: { kind: "stop", stop: stopIdx(net, "300901") }, timeMs: localMs(net, "2024-06-11T07:55:00"), limitMinutes: 60 });
+    expect(lines(net, r)).toEqual([
+      "300901 07:55:00>07:55:00 0s r0 t0",
+      "300902 07:55:00>08:10:00 900s r1 t0",
+      "300903 07:55:00>08:40:00 2700s r2 t1",
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Reachability, an extension (docs/COMPATIBILITY.md P27): `/bereikbaarheid/{vertrekLatlng}` from a coordinate and
  * `/haltes/{entiteitnummer}/{haltenummer}/bereikbaarheid` from a stop (no access walk: the stop and its footpaths, as
- * `lijnwijzer reach --from <stop>`), in both families. The handler parses, calls reachableStops (src/routing/reachable-stops.ts; the search is src/routing/reach.ts) and, with
+ * `lijnwijzer reach --from <stop>`), in both families. The handler parses, calls reachableStops (src/routing/reachable-stops.ts; the search is E1's RAPTOR without a target, src/routing/reach.ts) and, with
  * geojson=true, reachArea, and renders their plain objects here. Real-time is on by default, as E1's.
  */
 import type { Static } from "@sinclair/typebox";

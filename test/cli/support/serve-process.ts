@@ -38,7 +38,8 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
   });
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (text += d));
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (text += d));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  // "close", not "exit": the process may exit before its last lines have come through the pipes.
+  const exited = new Promise<number | string>((resolve) => child.once("close", (code, signal) => resolve(code ?? signal ?? -1)));
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -71,7 +72,10 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
     },
     exited,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await exited;
+        return;
+      }
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
       await exited;

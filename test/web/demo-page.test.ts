@@ -2,8 +2,8 @@
  * End to end (docs/OPERATIONS.md "The demo page at /"): the demo page in Debian's Chromium, driven by playwright-core, against the real server as
  * `npm start` runs it (`lijnwijzer start`: the demo network, its real-time simulator, the key `demo`), on a free
  * loopback port. Every page a test opens records console errors, uncaught exceptions and failed requests, and the
- * test ends by expecting none. Screenshots go to test-artifacts/web/; desktop.png and phone.png are committed, the
- * others git-ignored.
+ * test ends by expecting none. Screenshots go to test-artifacts/web/; desktop.png, phone.png, vehicles.png and
+ * reachability.png are committed, the others git-ignored.
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing (.ci/run installs Debian's chromium).
  */
@@ -295,7 +295,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await close(o);
   });
 
-  /** Every vehicle marker on the map: its data-rit (service date/ritnummer), its place, its classes and title. */
+  /** Every vehicle marker on the map: its data-rit (entity_line_service date_ritnummer), its place, its classes and title. */
   function vehicleMarkers(page: Page) {
     return page.locator(".layer-vehicles .vehicle").evaluateAll((els) =>
       els.map((el) => ({
@@ -320,17 +320,25 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
 
     // As the API has them: the same trips, each where the API places it (the page may be a message behind).
     const api = (await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as {
-      voertuigen: Array<{ ritnummer: string; dienstregelingDatum: string; positie: { latitude: number; longitude: number }; geschat: boolean; richtingGraden?: number }>;
+      voertuigen: Array<{ ritnummer: string; dienstregelingDatum: string; lijnrichting: { entiteitnummer: string; lijnnummer: number }; positie: { latitude: number; longitude: number }; geschat: boolean; richtingGraden?: number }>;
     };
     const first = await vehicleMarkers(page);
-    const apiIds = new Set(api.voertuigen.map((v) => `${v.dienstregelingDatum}/${v.ritnummer}`));
+    const apiIds = new Set(api.voertuigen.map((v) => `${v.lijnrichting.entiteitnummer}_${v.lijnrichting.lijnnummer}_${v.dienstregelingDatum}_${v.ritnummer}`));
     expect(first.filter((v) => apiIds.has(v.id)).length).toBeGreaterThan(first.length / 2);
     expect(new Set(first.map((v) => v.id)).size).toBe(first.length); // one marker per trip
     for (const v of first) expect(v.title).toMatch(/^Lijn \S+ · (op tijd|\+\d+ min|\d+ min vroeger|vertraging onbekend) · voertuig \S+, (gemeten|geschatte) positie$/);
     expect(first.filter((v) => v.estimated).every((v) => v.title.endsWith("geschatte positie"))).toBe(true);
     expect(first.some((v) => v.arrow)).toBe(true); // bearing known: an arrow
-    expect(await page.locator("#vehicle-status").textContent()).toMatch(new RegExp(`^${first.length} voertuigen onderweg \\(\\d+ geschat\\)`));
-    await page.locator("#map-panel").screenshot({ path: join(ARTIFACTS, "vehicles.png"), scale: "css" });
+    // The count under the map is the markers' (read together: a message may come between two reads).
+    const counted = () =>
+      page.locator("#map-panel").evaluate((panel) => ({
+        markers: panel.querySelectorAll(".layer-vehicles .vehicle").length,
+        estimated: panel.querySelectorAll(".layer-vehicles .vehicle-estimated").length,
+        status: panel.querySelector("#vehicle-status")?.textContent ?? "",
+      }));
+    const c = await counted();
+    expect(c.status).toBe(`${c.markers} voertuigen onderweg (${c.estimated} geschat); klik op een voertuig voor zijn lijn en vertraging.`);
+    await page.locator("#map").screenshot({ path: join(ARTIFACTS, "vehicles.png"), scale: "css" });
 
     // The next message moves them: the same trip, somewhere else, still one stream.
     const at = new Map(first.map((v) => [v.id, `${v.lat},${v.lon}`]));
@@ -378,7 +386,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     // the area: one path of the answer's circles, each a closed ring
     const area = await page.locator(".layer-reach-area .reach-area").getAttribute("d");
     expect(area!.match(/Z/g)!.length).toBe(answer!.gebied.coordinates.length);
-    await page.locator("#map-panel").screenshot({ path: join(ARTIFACTS, "reachability.png"), scale: "css" });
+    await page.locator("#map").screenshot({ path: join(ARTIFACTS, "reachability.png"), scale: "css" });
 
     // 15 minutes: asked again from the same stop, two bands
     await page.locator("#reach-minutes").selectOption("15");

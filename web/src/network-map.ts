@@ -26,7 +26,7 @@ export interface MapPlace extends LatLon {
   stops: number;
 }
 
-/** A vehicle now (docs/COMPATIBILITY.md R21): `id` its service date and ritnummer (`data-rit`), the key it keeps as it moves. */
+/** A vehicle now (docs/COMPATIBILITY.md R21): `id` its trip (`data-rit`: line, service date, ritnummer), the key it keeps as it moves. */
 export interface MapVehicle extends LatLon {
   id: string;
   /** Degrees clockwise from north; undefined: no arrow. */
@@ -191,11 +191,19 @@ export class NetworkMap {
       el.setAttribute("data-lon", String(v.lon));
       el.setAttribute("transform", vehicleTransform(x, y, k));
       // Body and arrow in screen pixels (the group's scale makes them so): a dot, and a wedge ahead of it.
-      el.replaceChildren(
-        svg("title", null, v.title),
-        ...(v.bearing === undefined ? [] : [svg("path", { class: "vehicle-arrow", d: "M0 -12L4.5 -5.5L-4.5 -5.5Z", transform: `rotate(${Math.round(v.bearing)})`, style: `fill: ${visibleOnMap(v.colour)}` })]),
-        svg("circle", { class: "vehicle-body", r: 5.5, ...(v.estimated ? { stroke: visibleOnMap(v.colour) } : { fill: visibleOnMap(v.colour) }) }),
-      );
+      const colour = visibleOnMap(v.colour);
+      const body = svg("circle", { class: "vehicle-body", r: 5.5 });
+      // Colours through the CSSOM: the page's CSP (style-src 'self') refuses style attributes, and the map's CSS
+      // would win over presentation attributes.
+      if (v.estimated) body.style.stroke = colour;
+      else body.style.fill = colour;
+      const parts: SVGElement[] = [svg("title", null, v.title)];
+      if (v.bearing !== undefined) {
+        const arrow = svg("path", { class: "vehicle-arrow", d: "M0 -12L4.5 -5.5L-4.5 -5.5Z", transform: `rotate(${Math.round(v.bearing)})` });
+        arrow.style.fill = colour;
+        parts.push(arrow);
+      }
+      el.replaceChildren(...parts, body);
     }
     for (const [id, drawn] of this.vehicles) {
       if (seen.has(id)) continue;

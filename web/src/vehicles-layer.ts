@@ -31,7 +31,8 @@ export interface VehiclesLayer {
   rerender(): void;
 }
 
-export const vehicleId = (v: Voertuig) => `${v.dienstregelingDatum}/${v.ritnummer}`;
+/** A trip's key: the operator numbers trips per line (a ritnummer repeats across lines), and per service day. */
+export const vehicleId = (v: Voertuig) => `${v.lijnrichting.entiteitnummer}_${v.lijnrichting.lijnnummer}_${v.dienstregelingDatum}_${v.ritnummer}`;
 
 export function vehiclesLayer(map: NetworkMap, api: Api, els: VehiclesElements, look: LineLook, onNetwork: () => void): VehiclesLayer {
   let live: LiveAnswer | undefined;

@@ -295,6 +295,13 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await close(o);
   });
 
+  /** The middle of the map, 640 × 360 (the network at the whole view, what a layer centres on), as a small PNG. */
+  async function shootMap(page: Page, name: string) {
+    const box = (await page.locator("#map").boundingBox())!;
+    const clip = { x: box.x + Math.max(0, (box.width - 640) / 2), y: box.y + Math.max(0, (box.height - 360) / 2), width: Math.min(640, box.width), height: Math.min(360, box.height) };
+    await page.screenshot({ path: join(ARTIFACTS, name), clip, scale: "css" });
+  }
+
   /** Every vehicle marker on the map: its data-rit (entity_line_service date_ritnummer), its place, its classes and title. */
   function vehicleMarkers(page: Page) {
     return page.locator(".layer-vehicles .vehicle").evaluateAll((els) =>
@@ -338,7 +345,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
       }));
     const c = await counted();
     expect(c.status).toBe(`${c.markers} voertuigen onderweg (${c.estimated} geschat); klik op een voertuig voor zijn lijn en vertraging.`);
-    await page.locator("#map").screenshot({ path: join(ARTIFACTS, "vehicles.png"), scale: "css" });
+    await shootMap(page, "vehicles.png");
 
     // The next message moves them: the same trip, somewhere else, still one stream.
     const at = new Map(first.map((v) => [v.id, `${v.lat},${v.lon}`]));
@@ -386,7 +393,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     // the area: one path of the answer's circles, each a closed ring
     const area = await page.locator(".layer-reach-area .reach-area").getAttribute("d");
     expect(area!.match(/Z/g)!.length).toBe(answer!.gebied.coordinates.length);
-    await page.locator("#map").screenshot({ path: join(ARTIFACTS, "reachability.png"), scale: "css" });
+    await shootMap(page, "reachability.png");
 
     // 15 minutes: asked again from the same stop, two bands
     await page.locator("#reach-minutes").selectOption("15");

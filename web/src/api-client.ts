@@ -14,7 +14,10 @@ import type { Voertuig, Voertuigen } from "../../src/api/core/voertuigen/voertui
 import type { HaltesHits, LocatiesHits } from "../../src/api/zoek/zoeken.schemas.js";
 import type { WebConfig } from "../../src/api/docs/web-page.schemas.js";
 import type { WebNetwork } from "../../src/api/docs/web-network.schemas.js";
-import { readEventStream, type ServerEvent } from "./event-stream.js";
+import { ApiError } from "./api-error.js";
+import { readEventStream, type ServerEvent, type Subscribe } from "./event-stream.js";
+
+export { ApiError };
 
 export type { Bereikbaarheid, Halte, Lijnrichting, RealtimeHalteDoorkomsten, Routeplan, HaltesHits, LocatiesHits, Voertuig, Voertuigen, WebConfig, WebNetwork };
 /** The map extension's GeoJSON answers (src/api/core/kaart/geometrie.ts). */
@@ -24,8 +27,6 @@ export type Locatie = LocatiesHits["locaties"][number];
 export type Reisweg = Routeplan["reiswegen"][number];
 export type ReiswegStap = Reisweg["reiswegStappen"][number];
 export type BereikbareHalte = Bereikbaarheid["haltes"][number];
-/** Follows a stream's events (event-stream.ts); resolves when the server ends it, rejects when it cannot open or breaks. */
-export type Subscribe = (onEvent: (e: ServerEvent) => void, signal: AbortSignal) => Promise<void>;
 export type RealtimeDoorkomst = RealtimeHalteDoorkomsten["halteDoorkomsten"][number]["doorkomsten"][number];
 
 /** A point in decimal degrees. */
@@ -34,15 +35,6 @@ export interface LatLon {
   lon: number;
 }
 
-/** An answer other than 2xx, with the API's `{statusCode, message}`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The header the operator's gateway reads (the query parameter would put the key in logs and histories). */
 const KEY_HEADER = "Ocp-Apim-Subscription-Key";

@@ -125,6 +125,7 @@ export function departuresBoard(el: HTMLElement, api: Api, emptyReason: () => st
   function follow(s: ChosenStop): void {
     live?.stop();
     live = liveAnswer<RealtimeHalteDoorkomsten>({
+      page: document,
       subscribe: api.realtimeStream(s),
       poll: () => api.realtime(s),
       event: "doorkomsten",

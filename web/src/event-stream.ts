@@ -14,6 +14,9 @@ export interface ServerEvent {
   id: string | undefined;
 }
 
+/** Follows a stream's events; resolves when the server ends it, rejects when it cannot open or breaks. */
+export type Subscribe = (onEvent: (e: ServerEvent) => void, signal: AbortSignal) => Promise<void>;
+
 export interface EventStreamParser {
   /** Feeds decoded text, in pieces as they arrive (a line may be cut anywhere). */
   push(text: string): void;

@@ -10,12 +10,21 @@
  *   falls back to polling; polling shows its own errors, a 404 included.
  * - A hidden tab holds nothing open and asks nothing; shown again, it starts with the stream once more.
  */
-import { ApiError, type Subscribe } from "./api-client.js";
-import type { ServerEvent } from "./event-stream.js";
+import { ApiError } from "./api-error.js";
+import type { ServerEvent, Subscribe } from "./event-stream.js";
 
 export type LiveMode = "stream" | "poll" | "paused" | "stopped";
 
+/** What the page's document says of its visibility (the document itself; a stub in tests). */
+export interface PageVisibility {
+  readonly hidden: boolean;
+  addEventListener(type: "visibilitychange", listener: () => void): void;
+  removeEventListener(type: "visibilitychange", listener: () => void): void;
+}
+
 export interface LiveAnswerOptions<T> {
+  /** The page's `document`. */
+  page: PageVisibility;
   subscribe: Subscribe;
   poll: () => Promise<T>;
   /** The stream's event that carries the answer. */
@@ -114,19 +123,19 @@ export function liveAnswer<T>(o: LiveAnswerOptions<T>): LiveAnswer {
 
   const onVisibility = () => {
     if (mode === "stopped") return;
-    if (document.hidden) {
+    if (o.page.hidden) {
       halt();
       setMode("paused");
     } else if (mode === "paused") startStream();
   };
-  document.addEventListener("visibilitychange", onVisibility);
+  o.page.addEventListener("visibilitychange", onVisibility);
 
   function stop(): void {
     halt();
-    document.removeEventListener("visibilitychange", onVisibility);
+    o.page.removeEventListener("visibilitychange", onVisibility);
     setMode("stopped");
   }
 
-  if (!document.hidden) startStream();
+  if (!o.page.hidden) startStream();
   return { mode: () => mode, stop };
 }

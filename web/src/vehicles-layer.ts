@@ -74,6 +74,7 @@ export function vehiclesLayer(map: NetworkMap, api: Api, els: VehiclesElements, 
   function follow(): void {
     live?.stop();
     live = liveAnswer<Voertuigen>({
+      page: document,
       subscribe: api.vehiclesStream(),
       poll: () => api.vehicles(),
       event: "voertuigen",

@@ -2,8 +2,8 @@
  * End to end (docs/OPERATIONS.md "The demo page at /"): the demo page in Debian's Chromium, driven by playwright-core, against the real server as
  * `npm start` runs it (`lijnwijzer start`: the demo network, its real-time simulator, the key `demo`), on a free
  * loopback port. Every page a test opens records console errors, uncaught exceptions and failed requests, and the
- * test ends by expecting none. Screenshots go to test-artifacts/web/; desktop.png and phone.png are committed, the
- * others git-ignored.
+ * test ends by expecting none. Screenshots go to test-artifacts/web/; desktop.png, phone.png, vehicles.png and
+ * reachability.png are committed, the others git-ignored.
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing (.ci/run installs Debian's chromium).
  */
@@ -38,6 +38,8 @@ interface Opened {
   problems: string[];
   /** Every URL the page asked for. */
   requests: string[];
+  /** The URLs the page asked for as event streams (Accept: text/event-stream). */
+  streams: string[];
 }
 
 /** "2026-03-10T08:06:00" -> "08:06", as the page shows times. */
@@ -46,6 +48,35 @@ const hhmm = (t: string) => t.slice(11, 16);
 interface Server {
   origin: string;
   stop(): Promise<void>;
+  /** SIGHUP: the server loads its snapshot again (a new network for every stream: event `netwerk`). */
+  reload(): void;
+}
+
+/**
+ * The latest answer of an event stream, read by the test beside the page (docs/COMPATIBILITY.md R24): `latest()` is
+ * the data of the last `event` message, `count()` how many came.
+ */
+function followStream(url: string, event: string) {
+  const ac = new AbortController();
+  let latest: unknown;
+  let count = 0;
+  void (async () => {
+    const res = await fetch(url, { headers: { ...KEY, accept: "text/event-stream" }, signal: ac.signal });
+    const decoder = new TextDecoder();
+    let pending = "";
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      pending += decoder.decode(chunk, { stream: true });
+      const blocks = pending.split("\n\n");
+      pending = blocks.pop()!;
+      for (const block of blocks) {
+        const lines = block.split("\n");
+        if (!lines.includes(`event: ${event}`)) continue;
+        latest = JSON.parse(lines.find((l) => l.startsWith("data: "))!.slice(6));
+        count++;
+      }
+    }
+  })().catch(() => {});
+  return { latest: () => latest, count: () => count, close: () => ac.abort() };
 }
 
 /** `lijnwijzer start` as `npm start` runs it, on a free loopback port, with `env` on top of a clean key setup. */
@@ -67,7 +98,7 @@ async function startServer(env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const until = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`lijnwijzer start exited with ${child.exitCode}:\n${log}`);
-    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) return { origin, stop };
+    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) return { origin, stop, reload: () => child.kill("SIGHUP") };
     if (Date.now() > until) {
       await stop();
       throw new Error(`lijnwijzer start did not answer /health:\n${log}`);
@@ -94,18 +125,20 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await server?.stop();
   });
 
-  async function open(path = "/", viewport = DESKTOP, at = origin, fakeClock = false): Promise<Opened> {
+  async function open(path = "/", viewport = DESKTOP, at = origin): Promise<Opened> {
     const context = await browser!.newContext({ viewport, locale: "nl-BE" });
     const page = await context.newPage();
-    // The page's timers on a clock the test moves (time still flows by itself until then).
-    if (fakeClock) await page.clock.install();
     const problems: string[] = [];
     const requests: string[] = [];
+    const streams: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") problems.push(`console: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
-    page.on("request", (r) => requests.push(r.url()));
+    page.on("request", (r) => {
+      requests.push(r.url());
+      if ((r.headers().accept ?? "").includes("text/event-stream")) streams.push(r.url());
+    });
     page.on("requestfailed", (r) => {
       // a search superseded by a newer one is aborted on purpose
       if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
@@ -115,7 +148,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     });
     await page.goto(`${at}${path}`);
     if (path === "/") await page.waitForSelector("body[data-ready=true]");
-    return { page, problems, requests };
+    return { page, problems, requests, streams };
   }
 
   async function close(o: Opened): Promise<void> {
@@ -170,76 +203,215 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await close(o);
   });
 
-  it("departures - choosing the stop shows its passages as the real-time endpoint answers them, badges in the line colours; refreshed every 20 s", async () => {
-    const o = await open("/", DESKTOP, origin, true);
+  it("departures - choosing the stop shows its passages as its event stream sends them, badges in the line colours; one stream, no polling; a new network reloads the stop's lines", async () => {
+    const o = await open();
     const { page } = o;
-    let realtime: { halteDoorkomsten: Array<{ doorkomsten: Array<Record<string, unknown>> }> } | undefined;
+    // The same stream beside the page: what the board shows is its latest message.
+    const stream = followStream(`${origin}/DLKernOpenData/v1/beta/haltes/3/303148/real-time?maxAantalDoorkomsten=12`, "doorkomsten");
     let lines: { lijnrichtingen: Array<Record<string, string>> } | undefined;
     page.on("response", (r) => {
       // (a body still on its way when the page closes is of no interest)
-      if (r.url().includes("/haltes/3/303148/real-time")) void r.json().then((b) => (realtime = b), () => {});
       if (r.url().endsWith("/haltes/3/303148/lijnrichtingen")) void r.json().then((b) => (lines = b), () => {});
     });
-    await chooseStop(page);
-    await page.locator(".departures tbody tr").first().waitFor();
-    expect(await page.locator("#departures-heading").textContent()).toContain("Leuven Station perron 13");
+    try {
+      await chooseStop(page);
+      await page.locator(".departures tbody tr").first().waitFor();
+      expect(await page.locator("#departures-heading").textContent()).toContain("Leuven Station perron 13");
+      expect(await page.locator("#departures").getAttribute("data-live")).toBe("stream");
 
-    // Each row is the answer's passage of the same id, in the same order, with its times and state.
-    const shown = () =>
-      page.locator(".departures tbody tr").evaluateAll((rows) =>
-        rows.map((r) => ({
-          id: r.getAttribute("data-doorkomst-id"),
-          cells: [...r.querySelectorAll("td")].map((td) => td.textContent ?? ""),
-          background: getComputedStyle(r.querySelector(".badge")!).backgroundColor,
-        })),
-      );
-    const expected = () => {
-      const passages = realtime!.halteDoorkomsten.flatMap((h) => h.doorkomsten);
-      return passages.map((p) => {
-        const rt = p["real-timeTijdstip"] as string | undefined;
-        const statuses = p.predictionStatussen as string[];
-        const ld = lines?.lijnrichtingen.find((l) => l.entiteitnummer === p.entiteitnummer && l.lijnnummer === String(p.lijnnummer));
-        return {
-          id: p.doorkomstId,
-          line: ld?.lijnNummerPubliek ?? String(p.lijnnummer),
-          destination: p.bestemming,
-          scheduled: hhmm(p.dienstregelingTijdstip as string),
-          expected: rt ? hhmm(rt) : "–",
-          cancelled: statuses.includes("GESCHRAPT"),
-          colour: ld?.kleurAchterGrond,
-        };
-      });
-    };
-    await expect.poll(async () => (realtime && lines ? (await shown()).map((r) => r.id) : null), { timeout: 15_000 }).toEqual(expected().map((p) => p.id));
-    const rows = await shown();
-    const want = expected();
-    expect(want.length).toBeGreaterThan(0);
-    for (const [i, p] of want.entries()) {
-      const [line, destination, scheduled, expectedTime, remark] = rows[i].cells;
-      expect({ line, destination, scheduled, expectedTime }).toEqual({ line: p.line, destination: p.destination, scheduled: p.scheduled, expectedTime: p.expected });
-      if (p.cancelled) expect(remark).toBe("Geschrapt");
-      const hex = p.colour!;
-      const rgb = `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
-      expect(rows[i].background).toBe(rgb);
+      // Each row is the stream's passage of the same id, in the same order, with its times and state.
+      const shown = () =>
+        page.locator(".departures tbody tr").evaluateAll((rows) =>
+          rows.map((r) => ({
+            id: r.getAttribute("data-doorkomst-id"),
+            cells: [...r.querySelectorAll("td")].map((td) => td.textContent ?? ""),
+            background: getComputedStyle(r.querySelector(".badge")!).backgroundColor,
+          })),
+        );
+      const expected = () => {
+        const realtime = stream.latest() as { halteDoorkomsten: Array<{ doorkomsten: Array<Record<string, unknown>> }> };
+        const passages = realtime.halteDoorkomsten.flatMap((h) => h.doorkomsten);
+        return passages.map((p) => {
+          const rt = p["real-timeTijdstip"] as string | undefined;
+          const statuses = p.predictionStatussen as string[];
+          const ld = lines?.lijnrichtingen.find((l) => l.entiteitnummer === p.entiteitnummer && l.lijnnummer === String(p.lijnnummer));
+          return {
+            id: p.doorkomstId,
+            line: ld?.lijnNummerPubliek ?? String(p.lijnnummer),
+            destination: p.bestemming,
+            scheduled: hhmm(p.dienstregelingTijdstip as string),
+            expected: rt ? hhmm(rt) : "–",
+            cancelled: statuses.includes("GESCHRAPT"),
+            colour: ld?.kleurAchterGrond,
+          };
+        });
+      };
+      await expect.poll(async () => (stream.latest() && lines ? (await shown()).map((r) => r.id) : null), { timeout: 15_000 }).toEqual(expected().map((p) => p.id));
+      const rows = await shown();
+      const want = expected();
+      expect(want.length).toBeGreaterThan(0);
+      for (const [i, p] of want.entries()) {
+        const [line, destination, scheduled, expectedTime, remark] = rows[i].cells;
+        expect({ line, destination, scheduled, expectedTime }).toEqual({ line: p.line, destination: p.destination, scheduled: p.scheduled, expectedTime: p.expected });
+        if (p.cancelled) expect(remark).toBe("Geschrapt");
+        const hex = p.colour!;
+        const rgb = `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+        expect(rows[i].background).toBe(rgb);
+      }
+      const updated = () => page.locator("#departures .updated").textContent();
+      expect(await updated()).toMatch(/^Bijgewerkt om \d\d:\d\d:\d\d; live/);
+      // the map shows the stop and the lines that serve it
+      await expect.poll(() => page.locator(".layer-highlight path").count(), { timeout: 15_000 }).toBe(lines!.lijnrichtingen.length);
+      expect(await page.locator(".layer-markers .marker-stop").count()).toBe(1);
+      await page.screenshot({ path: join(ARTIFACTS, "departures.png"), fullPage: true });
+
+      // One request for the passages, as an event stream; the JSON answer is never polled while it runs.
+      const passagesAsked = () => o.requests.filter((u) => u.includes("/haltes/3/303148/real-time"));
+      expect(passagesAsked()).toHaveLength(1);
+      expect(o.streams.filter((u) => u.includes("/haltes/3/303148/real-time"))).toEqual(passagesAsked());
+
+      // The server loads its network again: the stream says `netwerk` and sends the passages on it; the board
+      // asks for the stop's lines again and shows the new message, still on the one stream.
+      const linesAsked = () => o.requests.filter((u) => u.endsWith("/haltes/3/303148/lijnrichtingen")).length;
+      const linesBefore = linesAsked();
+      const shownAt = await updated();
+      const messages = stream.count();
+      server!.reload();
+      await expect.poll(linesAsked, { timeout: 60_000 }).toBe(linesBefore + 1);
+      await expect.poll(updated, { timeout: 15_000 }).not.toBe(shownAt);
+      await expect.poll(stream.count, { timeout: 15_000 }).toBeGreaterThan(messages);
+      await expect.poll(async () => (await shown()).map((r) => r.id), { timeout: 15_000 }).toEqual(expected().map((p) => p.id));
+      expect(passagesAsked()).toHaveLength(1);
+
+      // Another stop closes the stream of the first and opens its own.
+      await typeAndWait(page, "#stop-input", "gasbeek kapel");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => o.streams.filter((u) => u.includes("/real-time")).length, { timeout: 15_000 }).toBe(2);
+      expect(o.streams.filter((u) => u.includes("/real-time"))[1]).not.toContain("/haltes/3/303148/");
+    } finally {
+      stream.close();
     }
-    expect(await page.locator("#departures .updated").textContent()).toMatch(/Bijgewerkt om \d\d:\d\d:\d\d/);
-    // the map shows the stop and the lines that serve it
-    await expect.poll(() => page.locator(".layer-highlight path").count(), { timeout: 15_000 }).toBe(lines!.lijnrichtingen.length);
-    expect(await page.locator(".layer-markers .marker-stop").count()).toBe(1);
-    await page.screenshot({ path: join(ARTIFACTS, "departures.png"), fullPage: true });
+    await close(o);
+  });
 
-    // On the page's clock, stopped now: one refresh in each of the next two 20-second spans (the last answer
-    // came less than 20 s ago, and the next is due 20 s after an answer).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
-    const asked = () => o.requests.filter((u) => u.includes("/haltes/3/303148/real-time")).length;
-    const before = asked();
-    const updated = () => page.locator("#departures .updated").textContent();
-    const shownAt = await updated();
-    await page.clock.runFor(20_000);
-    await expect.poll(asked, { timeout: 10_000 }).toBe(before + 1);
-    await expect.poll(updated, { timeout: 10_000 }).not.toBe(shownAt); // the answer is in: the next one is due
-    await page.clock.runFor(20_000);
-    await expect.poll(asked, { timeout: 10_000 }).toBe(before + 2);
+  /** The middle of the map, 640 × 360 (the network at the whole view, what a layer centres on), as a small PNG. */
+  async function shootMap(page: Page, name: string) {
+    const box = (await page.locator("#map").boundingBox())!;
+    const clip = { x: box.x + Math.max(0, (box.width - 640) / 2), y: box.y + Math.max(0, (box.height - 360) / 2), width: Math.min(640, box.width), height: Math.min(360, box.height) };
+    await page.screenshot({ path: join(ARTIFACTS, name), clip, scale: "css" });
+  }
+
+  /** Every vehicle marker on the map: its data-rit (entity_line_service date_ritnummer), its place, its classes and title. */
+  function vehicleMarkers(page: Page) {
+    return page.locator(".layer-vehicles .vehicle").evaluateAll((els) =>
+      els.map((el) => ({
+        id: el.getAttribute("data-rit")!,
+        lat: Number(el.getAttribute("data-lat")),
+        lon: Number(el.getAttribute("data-lon")),
+        estimated: el.classList.contains("vehicle-estimated"),
+        arrow: el.querySelector(".vehicle-arrow") !== null,
+        title: el.querySelector("title")?.textContent ?? "",
+      })),
+    );
+  }
+
+  it("vehicles - the network's vehicles from their event stream, a marker per trip that moves as messages come; hover and click name line and delay; the checkbox turns them off", async () => {
+    const o = await open();
+    const { page } = o;
+    const toggle = page.locator("#vehicles-toggle");
+    expect(await toggle.isChecked()).toBe(true); // on by default on the demo
+    await expect.poll(async () => (await vehicleMarkers(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await toggle.getAttribute("data-live")).toBe("stream");
+    expect(o.streams.filter((u) => u.endsWith("/DLKernOpenData/v1/beta/voertuigen"))).toHaveLength(1);
+
+    // As the API has them: the same trips, each where the API places it (the page may be a message behind).
+    const api = (await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as {
+      voertuigen: Array<{ ritnummer: string; dienstregelingDatum: string; lijnrichting: { entiteitnummer: string; lijnnummer: number }; positie: { latitude: number; longitude: number }; geschat: boolean; richtingGraden?: number }>;
+    };
+    const first = await vehicleMarkers(page);
+    const apiIds = new Set(api.voertuigen.map((v) => `${v.lijnrichting.entiteitnummer}_${v.lijnrichting.lijnnummer}_${v.dienstregelingDatum}_${v.ritnummer}`));
+    expect(first.filter((v) => apiIds.has(v.id)).length).toBeGreaterThan(first.length / 2);
+    expect(new Set(first.map((v) => v.id)).size).toBe(first.length); // one marker per trip
+    for (const v of first) expect(v.title).toMatch(/^Lijn \S+ · (op tijd|\+\d+ min|\d+ min vroeger|vertraging onbekend) · voertuig \S+, (gemeten|geschatte) positie$/);
+    expect(first.filter((v) => v.estimated).every((v) => v.title.endsWith("geschatte positie"))).toBe(true);
+    expect(first.some((v) => v.arrow)).toBe(true); // bearing known: an arrow
+    // The count under the map is the markers' (read together: a message may come between two reads).
+    const counted = () =>
+      page.locator("#map-panel").evaluate((panel) => ({
+        markers: panel.querySelectorAll(".layer-vehicles .vehicle").length,
+        estimated: panel.querySelectorAll(".layer-vehicles .vehicle-estimated").length,
+        status: panel.querySelector("#vehicle-status")?.textContent ?? "",
+      }));
+    const c = await counted();
+    expect(c.status).toBe(`${c.markers} voertuigen onderweg (${c.estimated} geschat); klik op een voertuig voor zijn lijn en vertraging.`);
+    await shootMap(page, "vehicles.png");
+
+    // The next message moves them: the same trip, somewhere else, still one stream.
+    const at = new Map(first.map((v) => [v.id, `${v.lat},${v.lon}`]));
+    const moved = async () => (await vehicleMarkers(page)).filter((v) => at.has(v.id) && at.get(v.id) !== `${v.lat},${v.lon}`).length;
+    await expect.poll(moved, { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
+    expect(o.streams.filter((u) => u.endsWith("/voertuigen"))).toHaveLength(1);
+    expect(o.requests.filter((u) => u.endsWith("/voertuigen"))).toHaveLength(1);
+
+    // A click on a vehicle names it under the map.
+    await page.locator(".layer-vehicles .vehicle").first().click({ force: true });
+    await expect.poll(() => page.locator("#vehicle-info").textContent(), { timeout: 5_000 }).toMatch(/^Lijn \S+ · /);
+
+    // Off: no marker, no stream; on again: a new stream.
+    await toggle.uncheck();
+    expect(await page.locator(".layer-vehicles .vehicle").count()).toBe(0);
+    expect(await toggle.getAttribute("data-live")).toBe("stopped");
+    await toggle.check();
+    await expect.poll(async () => (await vehicleMarkers(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(o.streams.filter((u) => u.endsWith("/voertuigen"))).toHaveLength(2);
+    await close(o);
+  });
+
+  it("reachability - from the chosen stop: the area and the stops reached, coloured by arrival, as many as the API answers; minutes change it, clear removes it; from a point of the map too", async () => {
+    const o = await open();
+    const { page } = o;
+    let answer: { haltes: Array<{ reistijdSeconden: number }>; minuten: number; gebied: { coordinates: unknown[] } } | undefined;
+    page.on("response", (r) => {
+      if (r.url().includes("/bereikbaarheid")) void r.json().then((b) => (answer = b), () => {});
+    });
+    await expect.poll(() => page.locator("#map-status").textContent(), { timeout: 30_000 }).toMatch(/haltes/);
+    await chooseStop(page);
+    await page.locator("#reach-stop").click();
+    const status = page.locator("#reach-status");
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^\d+ haltes bereikbaar binnen 30 min vanaf Leuven Station perron 13, vertrek \d\d:\d\d\.$/);
+    expect(o.requests.filter((u) => u.includes("/haltes/3/303148/bereikbaarheid?minuten=30&geojson=true"))).toHaveLength(1);
+    await expect.poll(() => answer !== undefined).toBe(true);
+    const reached = Number((await status.textContent())!.split(" ")[0]);
+    expect(reached).toBeGreaterThan(0);
+    expect(reached).toBe(answer!.haltes.length);
+    // bands of 10, 20 and 30 min, each holding the stops the API reached in it
+    const bands = () => page.locator(".layer-reached .reach-stops").evaluateAll((ps) => ps.map((p) => Number(p.getAttribute("data-count"))));
+    const inBand = (lo: number, hi: number) => answer!.haltes.filter((h) => h.reistijdSeconden > lo * 60 && h.reistijdSeconden <= hi * 60).length;
+    expect(await bands()).toEqual([inBand(-1, 10), inBand(10, 20), inBand(20, 30)]);
+    expect(await page.locator("#reach-legend li").allTextContents()).toEqual([" aankomst binnen 10 min", " 10–20 min", " 20–30 min"]);
+    // the area: one path of the answer's circles, each a closed ring
+    const area = await page.locator(".layer-reach-area .reach-area").getAttribute("d");
+    expect(area!.match(/Z/g)!.length).toBe(answer!.gebied.coordinates.length);
+    await shootMap(page, "reachability.png");
+
+    // 15 minutes: asked again from the same stop, two bands
+    await page.locator("#reach-minutes").selectOption("15");
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/binnen 15 min vanaf Leuven Station perron 13/);
+    expect((await bands()).length).toBe(2);
+    expect((await bands()).reduce((a, b) => a + b, 0)).toBe(Number((await status.textContent())!.split(" ")[0]));
+
+    await page.locator("#reach-clear").click();
+    expect(await page.locator(".layer-reached path").count()).toBe(0);
+    expect(await page.locator(".layer-reach-area path").count()).toBe(0);
+    expect(await status.textContent()).toBe("");
+    expect(await page.locator("#reach-clear").isHidden()).toBe(true);
+
+    // From a point: the map's context menu (right click) at its middle, which lies in the network.
+    await page.locator("#map").click({ button: "right" });
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^\d+ haltes? bereikbaar binnen 15 min vanaf punt \d+\.\d{5}, \d+\.\d{5}/);
+    expect(o.requests.some((u) => /\/bereikbaarheid\/\d+\.\d+,\d+\.\d+\?minuten=15/.test(u))).toBe(true);
+    expect(await page.locator(".layer-reach-area path").count()).toBe(1);
     await close(o);
   });
 

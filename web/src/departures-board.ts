@@ -2,12 +2,14 @@
  * The departures board of the chosen stop: its next passages from `/haltes/{e}/{h}/real-time` (predicted times,
  * delays, cancellations; the demo's simulator gives real-time data at any hour), with line badges in the line's
  * colours from the stop's line directions (`/haltes/{e}/{h}/lijnrichtingen`, whose kleur* fields are the
- * lijnkleuren). It refreshes 20 seconds after each answer while the page is visible, and at once when it becomes
- * visible again.
+ * lijnkleuren). The passages come from the route's event stream (docs/COMPATIBILITY.md R24), a message each time
+ * they change; without it they are asked again 20 seconds after each answer (live-answer.ts). Another stop, or the
+ * tab hidden, closes the stream; a new network (event `netwerk`) reloads the stop's lines.
  */
-import { type Api, ApiError, type Lijnrichting, type RealtimeDoorkomst } from "./api-client.js";
+import { type Api, ApiError, type Lijnrichting, type RealtimeDoorkomst, type RealtimeHalteDoorkomsten } from "./api-client.js";
 import { h } from "./dom.js";
 import { clockTime, delayMinutes, nowClock } from "./format.js";
+import { liveAnswer, type LiveAnswer } from "./live-answer.js";
 import { t } from "./strings.js";
 
 export const REFRESH_MS = 20_000;
@@ -43,6 +45,8 @@ export function departuresBoard(el: HTMLElement, api: Api, emptyReason: () => st
   let lines = new Map<string, Lijnrichting>();
   let passages: RealtimeDoorkomst[] = [];
   let updated = "";
+  let updatedVia: "stream" | "poll" = "stream";
+  let live: LiveAnswer | undefined;
   /** The last failure, kept as its cause so that its text follows a switch of language. */
   let error: { cause: unknown } | undefined;
   let loading = false;
@@ -98,7 +102,7 @@ export function departuresBoard(el: HTMLElement, api: Api, emptyReason: () => st
         ),
       );
     }
-    if (updated) parts.push(h("p", { class: "muted updated" }, t("dep.updated", { time: updated })));
+    if (updated) parts.push(h("p", { class: "muted updated" }, t(updatedVia === "stream" ? "dep.updatedLive" : "dep.updated", { time: updated })));
     el.replaceChildren(...parts);
   }
 
@@ -106,35 +110,44 @@ export function departuresBoard(el: HTMLElement, api: Api, emptyReason: () => st
     return e instanceof ApiError ? t("error.http", { status: e.status, message: e.message }) : t("error.network");
   }
 
-  async function refresh(): Promise<void> {
-    const s = stop;
-    if (!s) return;
+  async function loadLines(s: ChosenStop): Promise<Lijnrichting[]> {
     const mine = generation;
-    try {
-      const answer = await api.realtime(s);
-      if (mine !== generation) return;
-      passages = answer.halteDoorkomsten.flatMap((hd) => hd.doorkomsten);
-      updated = nowClock();
-      error = undefined;
-    } catch (e) {
-      if (mine !== generation) return;
-      error = { cause: e };
-    }
-    loading = false;
+    const answer = await api.stopLineDirections(s).catch((e: unknown) => {
+      if (mine === generation) error = { cause: e };
+      return { lijnrichtingen: [] as Lijnrichting[] };
+    });
+    if (mine !== generation) return [];
+    lines = new Map(answer.lijnrichtingen.map((ld) => [lineKey(ld.entiteitnummer, ld.lijnnummer), ld]));
     render();
+    return answer.lijnrichtingen;
   }
 
-  // The next refresh is due REFRESH_MS after the last answer; a hidden page waits until it is shown again.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = async () => {
-    if (!stop) return;
-    if (!document.hidden) await refresh();
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), REFRESH_MS);
-  };
-  document.addEventListener("visibilitychange", () => {
-    if (!document.hidden && stop) void tick();
-  });
+  function follow(s: ChosenStop): void {
+    live?.stop();
+    live = liveAnswer<RealtimeHalteDoorkomsten>({
+      page: document,
+      subscribe: api.realtimeStream(s),
+      poll: () => api.realtime(s),
+      event: "doorkomsten",
+      pollMs: REFRESH_MS,
+      onAnswer: (answer, via) => {
+        passages = answer.halteDoorkomsten.flatMap((hd) => hd.doorkomsten);
+        updated = nowClock();
+        updatedVia = via;
+        error = undefined;
+        loading = false;
+        render();
+      },
+      onError: (e) => {
+        error = { cause: e };
+        loading = false;
+        render();
+      },
+      // The stop's lines may have changed with the network (numbers, colours); the passages follow by themselves.
+      onNetwork: () => void loadLines(s),
+      onMode: (mode) => (el.dataset.live = mode),
+    });
+  }
 
   return {
     async show(s) {
@@ -146,18 +159,8 @@ export function departuresBoard(el: HTMLElement, api: Api, emptyReason: () => st
       loading = true;
       lines = new Map();
       render();
-      const mine = generation;
-      const [lineDirections] = await Promise.all([
-        api.stopLineDirections(s).catch((e: unknown) => {
-          error = { cause: e };
-          return { lijnrichtingen: [] as Lijnrichting[] };
-        }),
-        tick(),
-      ]);
-      if (mine !== generation) return [];
-      lines = new Map(lineDirections.lijnrichtingen.map((ld) => [lineKey(ld.entiteitnummer, ld.lijnnummer), ld]));
-      render();
-      return lineDirections.lijnrichtingen;
+      follow(s);
+      return loadLines(s);
     },
     rerender: render,
   };

@@ -4,7 +4,10 @@
  * - a stop search (E7) whose choice fills the departures board and shows the stop and its lines on the map;
  * - a journey planner (E8, then E1) whose chosen itinerary is drawn on the map;
  * - the map: every stop (E6), and, when the server has the geometry endpoints, every line and the municipality
- *   outlines; without them lines are drawn through their stops (E19).
+ *   outlines; without them lines are drawn through their stops (E19);
+ * - the vehicles under way, live from their event stream (vehicles-layer.ts; on by default on the demo network,
+ *   off on others, whose vehicles may be thousands);
+ * - reachability from the chosen stop, the planner's start or a point of the map (reachability.ts).
  * Line shapes are asked once per line direction and kept.
  *
  * What the page says about the network comes from /web-network.json (src/api/docs/web-network.ts): the title,
@@ -30,7 +33,9 @@ import { combobox } from "./combobox.js";
 import { departuresBoard } from "./departures-board.js";
 import { byId } from "./dom.js";
 import { type MapLine, NetworkMap, ZOOM_STEP } from "./network-map.js";
-import { itineraryLegs, routePlanner } from "./route-planner.js";
+import { reachability } from "./reachability.js";
+import { itineraryLegs, type NamedPlace, routePlanner } from "./route-planner.js";
+import { type LineLook, vehiclesLayer } from "./vehicles-layer.js";
 import { applyStaticTexts, language, longDate, onLanguageChange, setLanguage, showText, showTitle, t } from "./strings.js";
 
 type Halte = HaltesHits["haltes"][number];
@@ -84,16 +89,24 @@ function lineShapes(api: Api, config: WebConfig) {
 }
 
 /** The whole network's geometry (/kaart): municipality outlines, then one path per line in its colour. */
-function drawNetworkGeometry(kaart: Kaart, map: NetworkMap): void {
+/** Draws the lines and municipalities of /kaart; answers each line direction's public number and colour. */
+function drawNetworkGeometry(kaart: Kaart, map: NetworkMap): Map<string, { number: string; colour: string }> {
   const lines: MapLine[] = [];
   const rings: LatLon[][] = [];
+  const looks = new Map<string, { number: string; colour: string }>();
   for (const f of kaart.features) {
-    if (f.properties.soort === "lijn") lines.push({ colour: f.properties.kleurAchterGrond, points: (f.geometry.coordinates as Position[]).map(toLatLon) });
-    else for (const polygon of f.geometry.coordinates as Position[][][]) rings.push(...polygon.map((r) => r.map(toLatLon)));
+    if (f.properties.soort === "lijn") {
+      const p = f.properties;
+      lines.push({ colour: p.kleurAchterGrond, points: (f.geometry.coordinates as Position[]).map(toLatLon) });
+      looks.set(lineDirectionKey(p.entiteitnummer, p.lijnnummer, p.richting), { number: p.lijnnummerPubliek, colour: p.kleurAchterGrond });
+    } else for (const polygon of f.geometry.coordinates as Position[][][]) rings.push(...polygon.map((r) => r.map(toLatLon)));
   }
   map.setMunicipalities(rings);
   map.setLines(lines);
+  return looks;
 }
+
+const lineDirectionKey = (entiteitnummer: string, lijnnummer: string | number, richting: string) => `${entiteitnummer}_${lijnnummer}_${richting}`;
 
 /** The network's name: its feeds' publishers, else its agencies; a long list shortened. */
 function networkName(n: WebNetwork): string {
@@ -212,10 +225,14 @@ async function main(): Promise<void> {
   /** The stop or itinerary chosen last wins the map, whichever answer arrives last. */
   let mapChoice = 0;
   showText(mapStatus, () => t("map.loading"));
+  /** Line direction -> its public number and colour, from /kaart (without it: the line number, in grey). */
+  let lineLooks = new Map<string, { number: string; colour: string }>();
+  const look: LineLook = (v) =>
+    lineLooks.get(lineDirectionKey(v.lijnrichting.entiteitnummer, v.lijnrichting.lijnnummer, v.lijnrichting.richting)) ?? { number: String(v.lijnrichting.lijnnummer), colour: "#5b6770" };
   const baseMap = keyReady.then(async () => {
     const [all, kaart] = await Promise.all([api.allStops(), config.geometry.network ? api.geometry<Kaart>(config.geometry.network) : undefined]);
     map.setStops(all.haltes.map((s) => ({ lat: s.geoCoordinaat.latitude, lon: s.geoCoordinaat.longitude })));
-    if (kaart) drawNetworkGeometry(kaart, map);
+    if (kaart) lineLooks = drawNetworkGeometry(kaart, map);
     if (network) map.setPlaces(network.places.items);
     // The network's counts (the dots are the stops of one day, answersFor when today lies outside the validity).
     const stops = network?.counts.stops ?? all.haltes.length;
@@ -224,6 +241,36 @@ async function main(): Promise<void> {
     showText(mapStatus, () => t("map.counts", { stops: count(stops), lines: count(lines) }));
   });
   baseMap.catch(() => showText(mapStatus, () => t("error.network")));
+
+  // Vehicles, live
+  const vehiclesToggle = byId<HTMLInputElement>("vehicles-toggle");
+  vehiclesToggle.checked = network?.demo === true;
+  const vehicles = vehiclesLayer(map, api, { toggle: vehiclesToggle, status: byId("vehicle-status"), info: byId("vehicle-info") }, look, () => {
+    // A new network: its lines' numbers and colours (and shapes) may have changed; the vehicles follow by themselves.
+    if (config.geometry.network) void api.geometry<Kaart>(config.geometry.network).then((k) => (lineLooks = drawNetworkGeometry(k, map)), () => {});
+  });
+  // After the base map, which sets the projection and the view from the whole network.
+  void baseMap.then(vehicles.start, vehicles.start);
+
+  // Reachability
+  const reach = reachability(
+    { minutes: byId<HTMLSelectElement>("reach-minutes"), clear: byId<HTMLButtonElement>("reach-clear"), status: byId("reach-status"), legend: byId("reach-legend") },
+    api,
+    map,
+    revealMap,
+  );
+  map.onPlaceMenu = (p) => reach.from({ kind: "place", ...p, label: t("reach.mapPoint", { lat: p.lat.toFixed(5), lon: p.lon.toFixed(5) }) });
+  const reachStop = byId<HTMLButtonElement>("reach-stop");
+  let chosenStop: Halte | undefined;
+  reachStop.addEventListener("click", () => {
+    const s = chosenStop;
+    if (s) reach.from({ kind: "stop", entiteitnummer: s.entiteitnummer, haltenummer: s.haltenummer, lat: s.geoCoordinaat.latitude, lon: s.geoCoordinaat.longitude, label: s.omschrijvingLang });
+  });
+  const reachPlanFrom = byId<HTMLButtonElement>("reach-plan-from");
+  let planFrom: NamedPlace | undefined;
+  reachPlanFrom.addEventListener("click", () => {
+    if (planFrom) reach.from({ kind: "place", ...planFrom });
+  });
 
   // Stops and departures
   const board = departuresBoard(byId("departures"), api, () => noDeparturesReason(network));
@@ -234,6 +281,8 @@ async function main(): Promise<void> {
     search: (text, signal) => api.searchStops(text, signal).then((a) => a.haltes),
     describe: (s) => ({ label: s.omschrijvingLang, detail: [s.omschrijvingGemeente, t("dep.stopCode", { code: s.haltenummer })].filter(Boolean).join(" · ") }),
     onChoose: (s) => {
+      chosenStop = s;
+      reachStop.hidden = false;
       const where = { lat: s.geoCoordinaat.latitude, lon: s.geoCoordinaat.longitude, label: s.omschrijvingLang };
       const choice = ++mapChoice;
       void board.show({ entiteitnummer: s.entiteitnummer, haltenummer: s.haltenummer, name: s.omschrijvingLang }).then(async (lineDirections) => {
@@ -264,6 +313,10 @@ async function main(): Promise<void> {
     {
       revealMap,
       emptyReason: (day) => noJourneysReason(network, day),
+      onFrom: (p) => {
+        planFrom = p;
+        reachPlanFrom.disabled = false;
+      },
       showOnMap: (reisweg, from, to) => {
         const along = async (ld: Lijnrichting, a: ReiswegStap["vertrekPunt"], b: ReiswegStap["aankomstPunt"]) => {
           const pa = { lat: a.geoCoordinaat.latitude, lon: a.geoCoordinaat.longitude };
@@ -284,6 +337,8 @@ async function main(): Promise<void> {
     stopBox.rerender();
     board.rerender();
     planner.rerender();
+    vehicles.rerender();
+    reach.rerender();
   });
   document.body.dataset.ready = "true";
 }

@@ -1,6 +1,7 @@
 /**
  * The network map: our own data drawn as SVG, no tile server (the page runs offline). Layers from the bottom:
- * municipality outlines, line geometries, every stop, the chosen stop's lines, the chosen itinerary, markers.
+ * municipality outlines, the reachable area, line geometries, every stop, the stops reached, the chosen stop's
+ * lines, the chosen itinerary, the vehicles, markers.
  *
  * - Projection: equirectangular with the longitude scaled by cos(latitude) of the network's middle, in units of
  *   1/1000 degree of latitude (~111 m): at a region's scale the distortion is under 1 %.
@@ -23,6 +24,26 @@ export interface MapLine {
 export interface MapPlace extends LatLon {
   name: string;
   stops: number;
+}
+
+/** A vehicle now (docs/COMPATIBILITY.md R21): `id` its trip (`data-rit`: line, service date, ritnummer), the key it keeps as it moves. */
+export interface MapVehicle extends LatLon {
+  id: string;
+  /** Degrees clockwise from north; undefined: no arrow. */
+  bearing: number | undefined;
+  /** Placed between two stops from predicted times, not measured (R22): drawn hollow. */
+  estimated: boolean;
+  colour: string;
+  /** What hovering names: line, delay, how the position is known. */
+  title: string;
+}
+
+/** Stops reached, in bands of arrival (the first band the nearest in time), with the area reachable. */
+export interface MapReach {
+  /** Polygons of rings, GeoJSON's MultiPolygon read into points. */
+  area: LatLon[][][];
+  bands: Array<{ colour: string; stops: LatLon[] }>;
+  from: LatLon & { label: string };
 }
 
 export interface ItineraryLeg {
@@ -53,7 +74,17 @@ const LABEL_GAP_PX = 8;
 const MAX_LABELS = 80;
 
 export class NetworkMap {
-  private readonly layers: Record<"municipalities" | "lines" | "stops" | "highlight" | "itinerary" | "markers" | "labels", SVGGElement>;
+  private readonly layers: Record<
+    "municipalities" | "reachArea" | "lines" | "stops" | "reached" | "highlight" | "itinerary" | "vehicles" | "markers" | "labels",
+    SVGGElement
+  >;
+  /** The vehicles drawn, by MapVehicle.id, each with its position in view units. */
+  private readonly vehicles = new Map<string, { el: SVGGElement; x: number; y: number }>();
+  private sizeFrame = 0;
+  /** Told of a click (a press without a drag) on a vehicle, with its id. */
+  onVehicleClick: (id: string) => void = () => {};
+  /** Told of the context menu (right click, long press) at a place of the map. */
+  onPlaceMenu: (p: LatLon) => void = () => {};
   private places: MapPlace[] = [];
   private labelFrame = 0;
   private cosLat0: number | undefined;
@@ -64,10 +95,13 @@ export class NetworkMap {
     const layer = (name: string) => svg("g", { class: `layer-${name}` });
     this.layers = {
       municipalities: layer("municipalities"),
+      reachArea: layer("reach-area"),
       lines: layer("lines"),
       stops: layer("stops"),
+      reached: layer("reached"),
       highlight: layer("highlight"),
       itinerary: layer("itinerary"),
+      vehicles: layer("vehicles"),
       markers: layer("markers"),
       labels: layer("labels"),
     };
@@ -129,6 +163,71 @@ export class NetworkMap {
     );
     this.layers.markers.replaceChildren(this.marker(from, "marker-from", from.label), this.marker(to, "marker-to", to.label));
     this.fitTo([from, to, ...legs.flatMap((l) => l.points)]);
+  }
+
+  /**
+   * The vehicles now: a marker per id, moved where it was drawn before, added or removed as the list says. Markers
+   * keep their size on screen (scaled with the view, as labels are); `data-lat`/`data-lon` say where each is.
+   */
+  setVehicles(list: MapVehicle[]): void {
+    this.project(list);
+    const k = this.unitsPerPixel();
+    const seen = new Set<string>();
+    for (const v of list) {
+      seen.add(v.id);
+      const [x, y] = this.xy(v);
+      let drawn = this.vehicles.get(v.id);
+      if (!drawn) {
+        const el = svg("g", { class: "vehicle", "data-rit": v.id });
+        this.layers.vehicles.append(el);
+        drawn = { el, x, y };
+        this.vehicles.set(v.id, drawn);
+      }
+      drawn.x = x;
+      drawn.y = y;
+      const el = drawn.el;
+      el.classList.toggle("vehicle-estimated", v.estimated);
+      el.setAttribute("data-lat", String(v.lat));
+      el.setAttribute("data-lon", String(v.lon));
+      el.setAttribute("transform", vehicleTransform(x, y, k));
+      // Body and arrow in screen pixels (the group's scale makes them so): a dot, and a wedge ahead of it.
+      const colour = visibleOnMap(v.colour);
+      const body = svg("circle", { class: "vehicle-body", r: 5.5 });
+      // Colours through the CSSOM: the page's CSP (style-src 'self') refuses style attributes, and the map's CSS
+      // would win over presentation attributes.
+      if (v.estimated) body.style.stroke = colour;
+      else body.style.fill = colour;
+      const parts: SVGElement[] = [svg("title", null, v.title)];
+      if (v.bearing !== undefined) {
+        const arrow = svg("path", { class: "vehicle-arrow", d: "M0 -12L4.5 -5.5L-4.5 -5.5Z", transform: `rotate(${Math.round(v.bearing)})` });
+        arrow.style.fill = colour;
+        parts.push(arrow);
+      }
+      el.replaceChildren(...parts, body);
+    }
+    for (const [id, drawn] of this.vehicles) {
+      if (seen.has(id)) continue;
+      drawn.el.remove();
+      this.vehicles.delete(id);
+    }
+  }
+
+  /** The stops reached and the area reachable; the view moves to them. */
+  showReach(reach: MapReach): void {
+    this.project([reach.from]);
+    const d = reach.area.map((polygon) => polygon.map((ring) => `${this.pathOf(ring)}Z`).join("")).join("");
+    this.layers.reachArea.replaceChildren(svg("path", { class: "reach-area", d }));
+    this.layers.reached.replaceChildren(
+      ...reach.bands.map((b, i) => svg("path", { class: `reach-stops reach-band-${i}`, stroke: b.colour, "data-count": b.stops.length, d: dots(b.stops.map((p) => this.xy(p))) })),
+    );
+    this.layers.markers.replaceChildren(this.marker(reach.from, "marker-from marker-reach", reach.from.label));
+    this.fitTo([reach.from, ...reach.area.flat(2)]);
+  }
+
+  clearReach(): void {
+    this.layers.reachArea.replaceChildren();
+    this.layers.reached.replaceChildren();
+    this.layers.markers.querySelector(".marker-reach")?.remove();
   }
 
   zoom(factor: number, around?: { x: number; y: number }): void {
@@ -216,6 +315,13 @@ export class NetworkMap {
   private apply(): void {
     const v = this.view;
     this.root.setAttribute("viewBox", `${round(v.x)} ${round(v.y)} ${round(v.w)} ${round(v.h)}`);
+    if (this.vehicles.size > 0 && this.sizeFrame === 0) {
+      this.sizeFrame = requestAnimationFrame(() => {
+        this.sizeFrame = 0;
+        const k = this.unitsPerPixel();
+        for (const v of this.vehicles.values()) v.el.setAttribute("transform", vehicleTransform(v.x, v.y, k));
+      });
+    }
     // Once per frame however often a drag moves the view.
     if (this.places.length > 0 && this.labelFrame === 0) {
       this.labelFrame = requestAnimationFrame(() => {
@@ -261,6 +367,12 @@ export class NetworkMap {
     return { x: p.x, y: p.y };
   }
 
+  /** The place under a point of the screen (the projection's inverse). */
+  latLonAt(clientX: number, clientY: number): LatLon {
+    const { x, y } = this.pointAt(clientX, clientY);
+    return { lat: -y / UNITS_PER_DEGREE, lon: x / ((this.cosLat0 ?? 1) * UNITS_PER_DEGREE) };
+  }
+
   private pan(dxUnits: number, dyUnits: number): void {
     this.view = { ...this.view, x: this.view.x + dxUnits, y: this.view.y + dyUnits };
     this.apply();
@@ -277,9 +389,23 @@ export class NetworkMap {
       { passive: false },
     );
     let drag: { id: number; x: number; y: number } | undefined;
+    /** Where a press began and on what (pointer capture makes the root the target of what follows). */
+    let press: { x: number; y: number; target: EventTarget | null } | undefined;
     root.addEventListener("pointerdown", (e) => {
       drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      press = { x: e.clientX, y: e.clientY, target: e.target };
       root.setPointerCapture(e.pointerId);
+    });
+    root.addEventListener("pointerup", (e) => {
+      const p = press;
+      press = undefined;
+      if (!p || Math.hypot(e.clientX - p.x, e.clientY - p.y) > 4 || !(p.target instanceof Element)) return;
+      const id = p.target.closest(".vehicle")?.getAttribute("data-rit");
+      if (id) this.onVehicleClick(id);
+    });
+    root.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      this.onPlaceMenu(this.latLonAt(e.clientX, e.clientY));
     });
     root.addEventListener("pointermove", (e) => {
       if (!drag || drag.id !== e.pointerId) return;
@@ -308,6 +434,11 @@ export class NetworkMap {
       e.preventDefault();
     });
   }
+}
+
+/** At (x, y) in view units, with screen pixels inside (k view units per pixel). */
+function vehicleTransform(x: number, y: number, k: number): string {
+  return `translate(${x} ${y}) scale(${fine(k)})`;
 }
 
 function round(n: number): number {

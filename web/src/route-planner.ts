@@ -50,6 +50,8 @@ export interface PlannerHooks {
    * `day` is the day asked, yyyy-MM-dd, or undefined for today.
    */
   emptyReason?: (day: string | undefined) => string | undefined;
+  /** Hears of each start chosen from the suggestions (the page offers reachability from it). */
+  onFrom?: (p: NamedPlace) => void;
 }
 
 export function describeLocation(l: Locatie): { label: string; detail: string } {
@@ -79,7 +81,7 @@ function passageTime(p: { dienstregelingTijdstip: string; "real-timeTijdstip"?: 
   return out;
 }
 
-export function routePlanner(els: PlannerElements, api: Api, { showOnMap, revealMap, emptyReason }: PlannerHooks): RoutePlanner {
+export function routePlanner(els: PlannerElements, api: Api, { showOnMap, revealMap, emptyReason, onFrom }: PlannerHooks): RoutePlanner {
   let from: NamedPlace | undefined;
   let to: NamedPlace | undefined;
   let answer: Routeplan | undefined;
@@ -96,7 +98,10 @@ export function routePlanner(els: PlannerElements, api: Api, { showOnMap, reveal
     status: els.fromStatus,
     search,
     describe: describeLocation,
-    onChoose: (l) => (from = placeOf(l)),
+    onChoose: (l) => {
+      from = placeOf(l);
+      onFrom?.(from);
+    },
   });
   const toBox = combobox<Locatie>({
     input: els.to,

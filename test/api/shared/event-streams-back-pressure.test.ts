@@ -36,7 +36,13 @@ async function serve() {
   };
   const network = {} as Network;
   app = Fastify();
-  await app.register(fp(async (a) => a.decorate("chargeAgain", (_r: unknown, done: (ok: boolean) => void) => done(true)), { name: "lijnwijzer-quota" }));
+  const quotaStandIn = fp(
+    async (a) => {
+      a.decorate("chargeAgain", (_r: unknown, done: (ok: boolean) => void) => done(true));
+    },
+    { name: "lijnwijzer-quota" },
+  );
+  await app.register(quotaStandIn);
   await app.register(eventStreamsPlugin, { source: { current: () => network }, realtime, now: Date.now });
   app.get("/groot", (req, reply) => app!.openEventStream(req, reply, { event: "groot", render: () => ({ n, pad: PAD }) }));
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -9,7 +9,8 @@
  * 1. memory: without real-time (`--no-realtime`: no update arrives). Its idle RSS (the median over 2 s, 3 s after
  *    start-up and a warm-up: /haltes, /lijnen and one stream of each kind opened and closed), then with the N
  *    streams open and idle (the same median, IDLE_SETTLE_S after the last opened): memory per idle stream =
- *    (RSS with the streams - idle RSS) / N. RSS of the process and its children, from /proc.
+ *    (RSS with the streams - idle RSS) / N. RSS of the process and its children, from /proc, each read after a
+ *    full garbage collection through the server's inspector, whose live heap is reported beside it.
  * 2. delivery: with the demo simulator polled every --interval s (REALTIME_INTERVAL_SECONDS). The N streams are
  *    opened, then for --seconds the subscribers record every answer message and a normal client (the one of
  *    bench:abuse, normal-client.ts, a process of its own) asks /lijnen/3/302 and a stop's real-time --rate times a
@@ -28,19 +29,21 @@
  * 100 ms.
  *
  * Flags: --subscribers <n> (5000), --clients <n> (2 processes), --seconds <s> (30), --interval <s> (2),
- * --rate <n> (5 normal requests a second), --workers <n> (1), --stops <n> (1000), --seed <n> (1), --skip-memory.
+ * --rate <n> (5 normal requests a second), --workers <n> (1), --stops <n> (1000), --seed <n> (1), --skip-memory,
+ * --cpu-prof (the delivery server runs with --cpu-prof; the functions with the most self time are printed).
  * Everything goes to 127.0.0.1 and is bounded in count and time; every socket, client process and server is closed
  * at the end and on Ctrl-C. Results: bench/.data/sse-results.json; exit code 1 when a target is not met.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { createPrng } from "../../src/demo/prng.js";
 import type { NormalClientResult, NormalClientSettings } from "../abuse/normal-client.js";
-import { type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
+import { liveHeapAfterGc } from "../lib/inspector-heap.js";
+import { freeLoopbackPort, type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
 import type { SubscriberCommand, SubscriberRecords, SubscriberReply } from "./subscribers.js";
 
 const KEY = "sse-key";
@@ -66,6 +69,7 @@ const { values: flags } = parseArgs({
     stops: { type: "string", default: "1000" },
     seed: { type: "string", default: "1" },
     "skip-memory": { type: "boolean", default: false },
+    "cpu-prof": { type: "boolean", default: false },
   },
 });
 const N = Number(flags.subscribers);
@@ -101,14 +105,34 @@ async function getJson(origin: string, path: string): Promise<any> {
   return res.json();
 }
 
-async function startServer(args: string[], logFile: string): Promise<LijnwijzerProcess> {
+async function startServer(args: string[], logFile: string, nodeOptions = ""): Promise<LijnwijzerProcess> {
   const limit = String(N + 100);
-  server = await startLijnwijzer(
-    ["start", ...args],
-    { API_KEYS: KEY, LOG_LEVEL: "warn", WORKERS: flags.workers!, REALTIME_INTERVAL_SECONDS: String(intervalS), STREAMS_PER_WORKER: limit, STREAMS_PER_KEY: limit },
-    { keepLines: 200, stdoutFile: logFile },
-  );
+  const env: Record<string, string> = { API_KEYS: KEY, LOG_LEVEL: "warn", WORKERS: flags.workers!, REALTIME_INTERVAL_SECONDS: String(intervalS), STREAMS_PER_WORKER: limit, STREAMS_PER_KEY: limit };
+  if (nodeOptions !== "") env.NODE_OPTIONS = nodeOptions;
+  server = await startLijnwijzer(["start", ...args], env, { keepLines: 200, stdoutFile: logFile });
   return server;
+}
+
+/** The functions that took the most CPU (self time) in the .cpuprofile files of `dir`, as "name (file:line) ms". */
+function profileTop(dir: string, count = 15): string[] {
+  const self = new Map<string, number>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".cpuprofile"))) {
+    const p = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
+      nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+      samples: number[];
+      timeDeltas: number[];
+    };
+    const byId = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+    p.samples.forEach((id, i) => {
+      const c = byId.get(id)!;
+      const name = `${c.functionName || "(anonymous)"} (${c.url.replace(/^.*\/(dist|node_modules)\//, "$1/")}:${c.lineNumber + 1})`;
+      self.set(name, (self.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    });
+  }
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${Math.round(ms)} ms ${name}`);
 }
 
 async function medianRss(pid: number): Promise<number> {
@@ -271,21 +295,29 @@ async function warmUp(origin: string, paths: string[]): Promise<void> {
   }
 }
 
-async function memoryPhase(logDir: string): Promise<{ idleMiB: number; withStreamsMiB: number; perStreamKiB: number; open: number; failed: Record<string, number>; openMs: number }> {
-  const s = await startServer(["--no-realtime"], join(logDir, "memory.log"));
+async function memoryPhase(logDir: string) {
+  // An inspector on loopback: a full garbage collection before each reading (inspector-heap.ts), so that the
+  // garbage of the renders at connect is not counted as the streams' memory.
+  const inspectPort = await freeLoopbackPort();
+  const s = await startServer(["--no-realtime"], join(logDir, "memory.log"), `--inspect=127.0.0.1:${inspectPort}`);
   try {
     const { paths } = await streamPaths(s.origin);
     await warmUp(s.origin, paths);
     await sleep(IDLE_SETTLE_S * 1000);
+    const idleHeap = await liveHeapAfterGc(inspectPort);
     const idle = await medianRss(s.child.pid!);
     const opened = await openStreams(s.port, paths);
     await sleep(IDLE_SETTLE_S * 1000);
+    const streamsHeap = await liveHeapAfterGc(inspectPort);
     const withStreams = await medianRss(s.child.pid!);
     await closeClients(opened.clients);
+    const open = Math.max(1, opened.open);
     return {
       idleMiB: mib(idle),
       withStreamsMiB: mib(withStreams),
-      perStreamKiB: round1((withStreams - idle) / 1024 / Math.max(1, opened.open)),
+      perStreamKiB: round1((withStreams - idle) / 1024 / open),
+      /** The live JS heap after a full collection: the part of the streams' memory that is JavaScript objects. */
+      heapPerStreamKiB: idleHeap && streamsHeap ? round1((streamsHeap.usedBytes - idleHeap.usedBytes) / 1024 / open) : undefined,
       open: opened.open,
       failed: opened.failed,
       openMs: opened.openMs,
@@ -357,7 +389,8 @@ function analyse(shares: string[][], reports: SubscriberRecords[], windowStartMs
 }
 
 async function deliveryPhase(logDir: string) {
-  const s = await startServer([], join(logDir, "delivery.log"));
+  const profDir = join(logDir, "cpu-prof");
+  const s = await startServer([], join(logDir, "delivery.log"), flags["cpu-prof"] ? `--cpu-prof --cpu-prof-dir=${profDir}` : "");
   try {
     const { paths, normalPaths, kinds } = await streamPaths(s.origin);
     const opened = await openStreams(s.port, paths);
@@ -421,12 +454,13 @@ async function main(): Promise<number> {
   const memory = flags["skip-memory"] ? undefined : await memoryPhase(logDir);
   if (memory !== undefined) {
     console.log(
-      `memory (no real-time): idle ${memory.idleMiB} MiB, with ${memory.open} idle streams ${memory.withStreamsMiB} MiB: ${memory.perStreamKiB} KiB per stream` +
+      `memory (no real-time): idle ${memory.idleMiB} MiB, with ${memory.open} idle streams ${memory.withStreamsMiB} MiB: ${memory.perStreamKiB} KiB RSS per stream, of which ${memory.heapPerStreamKiB} KiB live JS heap` +
         ` (opened in ${memory.openMs} ms${Object.keys(memory.failed).length ? `, failed ${JSON.stringify(memory.failed)}` : ""})`,
     );
   }
   const d = await deliveryPhase(logDir);
   const loadAfter = loadAverage();
+  const profile = flags["cpu-prof"] ? profileTop(join(logDir, "cpu-prof")) : [];
   const everyOne = d.updates.length > 0 && d.worstUpdateShare === 1 && d.open === N;
   const p99Met = d.normal.p99Ms < P99_TARGET_MS && d.normal.errorCount === 0;
   console.log(`subscribers connected: ${d.open} of ${N} (${JSON.stringify(d.kinds)}, ${d.distinctPaths} distinct paths; opened in ${d.openMs} ms)${Object.keys(d.failed).length ? `; failed ${JSON.stringify(d.failed)}` : ""}`);
@@ -437,9 +471,10 @@ async function main(): Promise<number> {
   console.log(`delivery delay: p50 ${d.delayMs.p50} ms, p99 ${d.delayMs.p99} ms, max ${d.delayMs.max} ms; within 1 s: ${round1(d.withinTargetShare * 100)} % of expected deliveries, worst update ${round1(d.worstUpdateShare * 100)} %`);
   console.log(`normal client: ${d.normal.requests} requests, p50 ${d.normal.p50Ms} ms, p99 ${d.normal.p99Ms} ms, max ${d.normal.maxMs} ms, errors ${d.normal.errorCount} ${JSON.stringify(d.normal.errors)}; by path p99 ${JSON.stringify(d.normal.p99MsByPath)}`);
   console.log(`server: ${d.serverCpuPercent} % CPU over the window, peak RSS ${d.peakRssMiB} MiB; load average before ${loadBefore}, after ${loadAfter}`);
+  if (profile.length > 0) console.log(`server CPU profile over the whole delivery run, self time:\n  ${profile.join("\n  ")}`);
   console.log(`every subscriber within 1 s of every update: ${everyOne ? "met" : "NOT MET"}; normal p99 < ${P99_TARGET_MS} ms: ${p99Met ? "met" : "NOT MET"}`);
   mkdirSync(join(repoRoot, "bench/.data"), { recursive: true });
-  writeFileSync(resultsPath, `${JSON.stringify({ subscribers: N, clients: clientCount, seconds, intervalS, workers: flags.workers, loadBefore, loadAfter, memory, delivery: d, targets: { everyOne, p99Met } }, null, 2)}\n`);
+  writeFileSync(resultsPath, `${JSON.stringify({ subscribers: N, clients: clientCount, seconds, intervalS, workers: flags.workers, loadBefore, loadAfter, memory, delivery: d, profile, targets: { everyOne, p99Met } }, null, 2)}\n`);
   console.log(`results: ${resultsPath}`);
   return everyOne && p99Met ? 0 : 1;
 }

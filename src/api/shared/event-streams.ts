@@ -240,9 +240,11 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
   let roundRunning = false;
   let roundWanted = false;
   let heartbeatWanted = false;
+  let renderWanted = false;
   const requestRound = (heartbeat: boolean) => {
     roundWanted = true;
     heartbeatWanted ||= heartbeat;
+    renderWanted ||= !heartbeat;
     if (!roundRunning) void runRounds();
   };
   const runRounds = async () => {
@@ -250,9 +252,11 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
     try {
       while (roundWanted && !closing) {
         const heartbeat = heartbeatWanted;
+        const render = renderWanted;
         roundWanted = false;
         heartbeatWanted = false;
-        await round(heartbeat);
+        renderWanted = false;
+        await round(heartbeat, render);
       }
     } catch (err) {
       app.log.error({ err }, "event stream round failed");
@@ -261,9 +265,19 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
     }
   };
 
-  /** Every group rendered on the network of now and its members written, in slices of SLICE_MS. */
-  const round = async (heartbeat: boolean) => {
-    let sliceStart = performance.now();
+  /** performance.now() when the last round that rendered every group began. */
+  let renderedAllAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Every group rendered on the network of now and its members written, in slices of SLICE_MS. A heartbeat round
+   * renders for the clock only when no round has rendered every group within HEARTBEAT_MS (with a real-time feed
+   * polled more often, the state's rounds already do): else it only writes the heartbeat.
+   */
+  const round = async (heartbeat: boolean, renderAsked: boolean) => {
+    const started = performance.now();
+    const render = renderAsked || started - renderedAllAt >= HEARTBEAT_MS - CHECK_MS;
+    if (render) renderedAllAt = started;
+    let sliceStart = started;
     const yieldIfDue = async () => {
       if (performance.now() - sliceStart < SLICE_MS) return;
       await new Promise<void>((r) => setImmediate(r));
@@ -276,14 +290,14 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
       // The network of now, for each group: a reload during the round reaches the groups after it at once.
       const network = opts.source.current();
       let written = 0;
-      for (const s of renderGroup(g, network)) {
+      for (const s of render ? renderGroup(g, network) : g.members) {
         if (heartbeat && s.behindSinceMs !== undefined && s.behindSinceMs < stalledBefore) {
           // Not drained for a whole heartbeat: a reader that stopped. Its reconnection gets the answer of now.
           end(s);
           s.res.destroy();
           continue;
         }
-        deliver(s, network);
+        if (render) deliver(s, network);
         if (heartbeat && s.behindSinceMs === undefined) writeAlways(s, HEARTBEAT_MESSAGE);
         if (++written % WRITES_PER_CLOCK_LOOK === 0) await yieldIfDue();
       }

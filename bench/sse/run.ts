@@ -30,12 +30,13 @@
  *
  * Flags: --subscribers <n> (5000), --clients <n> (2 processes), --seconds <s> (30), --interval <s> (2),
  * --rate <n> (5 normal requests a second), --workers <n> (1), --stops <n> (1000), --seed <n> (1), --skip-memory,
- * --cpu-prof (the delivery server runs with --cpu-prof; the functions with the most self time are printed).
+ * --cpu-prof (a CPU profile of the server over the window, through its inspector: the functions with the most self
+ * time are printed).
  * Everything goes to 127.0.0.1 and is bounded in count and time; every socket, client process and server is closed
  * at the end and on Ctrl-C. Results: bench/.data/sse-results.json; exit code 1 when a target is not met.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -44,6 +45,7 @@ import { createPrng } from "../../src/demo/prng.js";
 import type { NormalClientResult, NormalClientSettings } from "../abuse/normal-client.js";
 import { liveHeapAfterGc } from "../lib/inspector-heap.js";
 import { freeLoopbackPort, type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
+import { type CpuProfile, profileTop, startCpuProfile } from "./inspector-profile.js";
 import type { SubscriberCommand, SubscriberRecords, SubscriberReply } from "./subscribers.js";
 
 const KEY = "sse-key";
@@ -111,28 +113,6 @@ async function startServer(args: string[], logFile: string, nodeOptions = ""): P
   if (nodeOptions !== "") env.NODE_OPTIONS = nodeOptions;
   server = await startLijnwijzer(["start", ...args], env, { keepLines: 200, stdoutFile: logFile });
   return server;
-}
-
-/** The functions that took the most CPU (self time) in the .cpuprofile files of `dir`, as "name (file:line) ms". */
-function profileTop(dir: string, count = 15): string[] {
-  const self = new Map<string, number>();
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".cpuprofile"))) {
-    const p = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-      nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-      samples: number[];
-      timeDeltas: number[];
-    };
-    const byId = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
-    p.samples.forEach((id, i) => {
-      const c = byId.get(id)!;
-      const name = `${c.functionName || "(anonymous)"} (${c.url.replace(/^.*\/(dist|node_modules)\//, "$1/")}:${c.lineNumber + 1})`;
-      self.set(name, (self.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
-    });
-  }
-  return [...self.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([name, ms]) => `${Math.round(ms)} ms ${name}`);
 }
 
 async function medianRss(pid: number): Promise<number> {
@@ -389,8 +369,9 @@ function analyse(shares: string[][], reports: SubscriberRecords[], windowStartMs
 }
 
 async function deliveryPhase(logDir: string) {
-  const profDir = join(logDir, "cpu-prof");
-  const s = await startServer([], join(logDir, "delivery.log"), flags["cpu-prof"] ? `--cpu-prof --cpu-prof-dir=${profDir}` : "");
+  const inspectPort = await freeLoopbackPort();
+  const s = await startServer([], join(logDir, "delivery.log"), flags["cpu-prof"] ? `--inspect=127.0.0.1:${inspectPort}` : "");
+  let profile: CpuProfile | undefined;
   try {
     const { paths, normalPaths, kinds } = await streamPaths(s.origin);
     const opened = await openStreams(s.port, paths);
@@ -401,8 +382,10 @@ async function deliveryPhase(logDir: string) {
     const cpuAtStart = treeCpuSeconds(s.child.pid!);
     let peakRss = treeRssBytes(s.child.pid!);
     const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, treeRssBytes(s.child.pid!))), RSS_SAMPLE_MS);
+    const stopProfile = flags["cpu-prof"] ? await startCpuProfile(inspectPort) : undefined;
     const n = await normal.result;
     const windowEndMs = Date.now();
+    profile = await stopProfile?.();
     clearInterval(rssTimer);
     const serverCpuPercent = Math.round(((treeCpuSeconds(s.child.pid!) - cpuAtStart) / ((windowEndMs - windowStartMs) / 1000)) * 100);
     const reports = await Promise.all(
@@ -439,6 +422,7 @@ async function deliveryPhase(logDir: string) {
       },
       serverCpuPercent,
       peakRssMiB: mib(peakRss),
+      profile: profile === undefined ? [] : profileTop(profile),
     };
   } finally {
     await s.stop();
@@ -460,7 +444,6 @@ async function main(): Promise<number> {
   }
   const d = await deliveryPhase(logDir);
   const loadAfter = loadAverage();
-  const profile = flags["cpu-prof"] ? profileTop(join(logDir, "cpu-prof")) : [];
   const everyOne = d.updates.length > 0 && d.worstUpdateShare === 1 && d.open === N;
   const p99Met = d.normal.p99Ms < P99_TARGET_MS && d.normal.errorCount === 0;
   console.log(`subscribers connected: ${d.open} of ${N} (${JSON.stringify(d.kinds)}, ${d.distinctPaths} distinct paths; opened in ${d.openMs} ms)${Object.keys(d.failed).length ? `; failed ${JSON.stringify(d.failed)}` : ""}`);
@@ -471,10 +454,10 @@ async function main(): Promise<number> {
   console.log(`delivery delay: p50 ${d.delayMs.p50} ms, p99 ${d.delayMs.p99} ms, max ${d.delayMs.max} ms; within 1 s: ${round1(d.withinTargetShare * 100)} % of expected deliveries, worst update ${round1(d.worstUpdateShare * 100)} %`);
   console.log(`normal client: ${d.normal.requests} requests, p50 ${d.normal.p50Ms} ms, p99 ${d.normal.p99Ms} ms, max ${d.normal.maxMs} ms, errors ${d.normal.errorCount} ${JSON.stringify(d.normal.errors)}; by path p99 ${JSON.stringify(d.normal.p99MsByPath)}`);
   console.log(`server: ${d.serverCpuPercent} % CPU over the window, peak RSS ${d.peakRssMiB} MiB; load average before ${loadBefore}, after ${loadAfter}`);
-  if (profile.length > 0) console.log(`server CPU profile over the whole delivery run, self time:\n  ${profile.join("\n  ")}`);
+  if (d.profile.length > 0) console.log(`server CPU profile over the window (the inspector's sampler), self time:\n  ${d.profile.join("\n  ")}`);
   console.log(`every subscriber within 1 s of every update: ${everyOne ? "met" : "NOT MET"}; normal p99 < ${P99_TARGET_MS} ms: ${p99Met ? "met" : "NOT MET"}`);
   mkdirSync(join(repoRoot, "bench/.data"), { recursive: true });
-  writeFileSync(resultsPath, `${JSON.stringify({ subscribers: N, clients: clientCount, seconds, intervalS, workers: flags.workers, loadBefore, loadAfter, memory, delivery: d, profile, targets: { everyOne, p99Met } }, null, 2)}\n`);
+  writeFileSync(resultsPath, `${JSON.stringify({ subscribers: N, clients: clientCount, seconds, intervalS, workers: flags.workers, loadBefore, loadAfter, memory, delivery: d, targets: { everyOne, p99Met } }, null, 2)}\n`);
   console.log(`results: ${resultsPath}`);
   return everyOne && p99Met ? 0 : 1;
 }

@@ -30,7 +30,7 @@
  *
  * Flags: --subscribers <n> (5000), --clients <n> (2 processes), --seconds <s> (30), --interval <s> (2),
  * --rate <n> (5 normal requests a second), --workers <n> (1), --stops <n> (1000), --seed <n> (1), --skip-memory,
- * --cpu-prof (a CPU profile of the server over the window, through its inspector: the functions with the most self
+ * --memory-only, --cpu-prof (a CPU profile of the server over the window, through its inspector: the functions with the most self
  * time are printed).
  * Everything goes to 127.0.0.1 and is bounded in count and time; every socket, client process and server is closed
  * at the end and on Ctrl-C. Results: bench/.data/sse-results.json; exit code 1 when a target is not met.
@@ -72,6 +72,7 @@ const { values: flags } = parseArgs({
     seed: { type: "string", default: "1" },
     "skip-memory": { type: "boolean", default: false },
     "cpu-prof": { type: "boolean", default: false },
+    "memory-only": { type: "boolean", default: false },
   },
 });
 const N = Number(flags.subscribers);
@@ -442,6 +443,7 @@ async function main(): Promise<number> {
         ` (opened in ${memory.openMs} ms${Object.keys(memory.failed).length ? `, failed ${JSON.stringify(memory.failed)}` : ""})`,
     );
   }
+  if (flags["memory-only"]) return 0;
   const d = await deliveryPhase(logDir);
   const loadAfter = loadAverage();
   const everyOne = d.updates.length > 0 && d.worstUpdateShare === 1 && d.open === N;

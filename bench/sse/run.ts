@@ -17,8 +17,8 @@
  *    second.
  *
  * The subscribers are spread over --clients processes (subscribers.ts: raw http.request, one socket each), a mix of
- * stops' real-time departures (70 %, over --stops different stops of the lines that serve Leuven and others), line
- * directions' vehicles (20 %, every line direction of those lines) and the network's vehicles (10 %).
+ * stops' real-time departures (70 %, over --stops different stops of the lines of the network), line directions'
+ * vehicles (20 %, over every line direction) and the network's vehicles (10 %): --mix 70,20,10.
  *
  * Delay: every answer message carries `: state <epoch ms>`, when the server began serving the real-time state it
  * reflects (event-streams.ts); the delay of a message is its arrival (its last byte) minus that time, on the same
@@ -30,7 +30,7 @@
  *
  * Flags: --subscribers <n> (5000), --clients <n> (2 processes), --seconds <s> (30), --interval <s> (2),
  * --rate <n> (5 normal requests a second), --workers <n> (1), --stops <n> (1000), --seed <n> (1), --skip-memory,
- * --memory-only, --cpu-prof (a CPU profile of the server over the window, through its inspector: the functions with the most self
+ * --memory-only, --mix <stops,line directions,network> (70,20,10), --cpu-prof (a CPU profile of the server over the window, through its inspector: the functions with the most self
  * time are printed).
  * Everything goes to 127.0.0.1 and is bounded in count and time; every socket, client process and server is closed
  * at the end and on Ctrl-C. Results: bench/.data/sse-results.json; exit code 1 when a target is not met.
@@ -73,6 +73,7 @@ const { values: flags } = parseArgs({
     "skip-memory": { type: "boolean", default: false },
     "cpu-prof": { type: "boolean", default: false },
     "memory-only": { type: "boolean", default: false },
+    mix: { type: "string", default: "70,20,10" },
   },
 });
 const N = Number(flags.subscribers);
@@ -81,6 +82,11 @@ const seconds = Number(flags.seconds);
 const intervalS = Number(flags.interval);
 const rate = Number(flags.rate);
 const stopCount = Number(flags.stops);
+/** Percentages of stop departures, line directions' vehicles and the network's vehicles. */
+const mix = flags.mix!.split(",").map(Number);
+if (mix.length !== 3 || mix.some((x) => !Number.isInteger(x) || x < 0) || mix[0] + mix[1] + mix[2] !== 100) {
+  throw new Error("--mix: three whole percentages that make 100: stop departures, line directions' vehicles, the network's vehicles");
+}
 for (const [name, v] of Object.entries({ subscribers: N, clients: clientCount, seconds, interval: intervalS, rate, stops: stopCount })) {
   if (!Number.isInteger(v) || v < 1) throw new Error(`--${name} must be a whole number from 1`);
 }
@@ -166,11 +172,11 @@ async function streamPaths(origin: string): Promise<{ paths: string[]; normalPat
   const paths: string[] = [];
   const kinds = { "stop departures": 0, "line direction vehicles": 0, "network vehicles": 0 };
   for (let i = 0; i < N; i++) {
-    const r = i % 10;
-    if (r < 7) {
+    const r = i % 100;
+    if (r < mix[0]) {
       paths.push(`${CORE}/haltes/${prng.pick(stopList)}/real-time`);
       kinds["stop departures"]++;
-    } else if (r < 9) {
+    } else if (r < mix[0] + mix[1]) {
       paths.push(`${BETA}/lijnen/${prng.pick(directions)}/voertuigen`);
       kinds["line direction vehicles"]++;
     } else {
@@ -268,7 +274,8 @@ function startNormalClient(settings: NormalClientSettings): { ready: Promise<voi
 /** Opens a stream of each kind and closes it: the code paths of a stream run once before the idle RSS is read. */
 async function warmUp(origin: string, paths: string[]): Promise<void> {
   await getJson(origin, `${CORE}/haltes`);
-  for (const p of [paths[0], paths[7], paths[9]].filter(Boolean)) {
+  // The first path of each kind (paths[i] is of the kind that --mix gives i % 100).
+  for (const p of new Set([0, mix[0], mix[0] + mix[1]].filter((i) => i < Math.min(100, paths.length)).map((i) => paths[i]))) {
     const controller = new AbortController();
     const res = await fetch(`${origin}${p}`, { headers: { accept: "text/event-stream", "Ocp-Apim-Subscription-Key": KEY }, signal: controller.signal });
     await res.body!.getReader().read();

@@ -87,6 +87,8 @@ export interface EventStreamsOptions {
   streamsPerWorker?: number;
   /** Streams per key per process (STREAMS_PER_KEY), default STREAMS_PER_KEY. */
   streamsPerKey?: number;
+  /** Between heartbeats, default HEARTBEAT_MS; shorter only in tests, where a stalled reader must be closed soon. */
+  heartbeatMs?: number;
 }
 
 /** The request asks for an event stream: a GET (a HEAD answers as the JSON GET, headers only). */
@@ -124,7 +126,7 @@ interface OpenStream {
   heldData: string | undefined;
   /** The network its last answer was rendered on: another one is announced by `event: netwerk`. */
   network: Network;
-  /** Epoch ms (performance clock) since which its socket takes no more, or undefined: it reads. */
+  /** performance.now() since when its socket takes no more, or undefined: it reads. */
   behindSinceMs: number | undefined;
   chargedMs: number;
   charging: boolean;
@@ -139,6 +141,7 @@ const HEARTBEAT_MESSAGE = Buffer.from(": heartbeat\n\n");
 const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) => {
   const streamsPerWorker = opts.streamsPerWorker ?? STREAMS_PER_WORKER;
   const streamsPerKey = opts.streamsPerKey ?? STREAMS_PER_KEY;
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const streams = new Set<OpenStream>();
   const byResponse = new WeakMap<ServerResponse, OpenStream>();
   const groups = new Map<string, StreamGroup>();
@@ -275,7 +278,7 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
    */
   const round = async (heartbeat: boolean, renderAsked: boolean) => {
     const started = performance.now();
-    const render = renderAsked || started - renderedAllAt >= HEARTBEAT_MS - CHECK_MS;
+    const render = renderAsked || started - renderedAllAt >= heartbeatMs - Math.min(CHECK_MS, heartbeatMs / 2);
     if (render) renderedAllAt = started;
     let sliceStart = started;
     const yieldIfDue = async () => {
@@ -283,7 +286,7 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
       await new Promise<void>((r) => setImmediate(r));
       sliceStart = performance.now();
     };
-    const stalledBefore = performance.now() - HEARTBEAT_MS;
+    const stalledBefore = performance.now() - heartbeatMs;
     for (const g of [...groups.values()]) {
       if (closing) return;
       if (g.members.size === 0) continue;
@@ -339,7 +342,7 @@ const eventStreams: FastifyPluginAsync<EventStreamsOptions> = async (app, opts) 
   checkTimer.unref();
   const heartbeatTimer = setInterval(() => {
     if (streams.size > 0) requestRound(true);
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   heartbeatTimer.unref();
   const unsubscribe = opts.realtime?.subscribe?.(check);
 

@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** The plugin with a stand-in for the quota plugin it depends on, and a route streaming `{n, pad}`. */
-async function serve() {
+async function serve(heartbeatMs?: number) {
   let n = 0;
   let state = {};
   const listeners = new Set<() => void>();
@@ -43,7 +43,7 @@ async function serve() {
     { name: "lijnwijzer-quota" },
   );
   await app.register(quotaStandIn);
-  await app.register(eventStreamsPlugin, { source: { current: () => network }, realtime, now: Date.now });
+  await app.register(eventStreamsPlugin, { source: { current: () => network }, realtime, now: Date.now, heartbeatMs });
   app.get("/groot", (req, reply) => app!.openEventStream(req, reply, { event: "groot", render: () => ({ n, pad: PAD }) }));
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as { port: number }).port;
@@ -83,5 +83,29 @@ describe("event streams - back-pressure", () => {
     // 200 kB written to a reader that took none would be 60 MB held by the server.
     expect(received.at(-1)).toBe(UPDATES);
     expect(received.length).toBeLessThan(UPDATES / 2);
+  });
+
+  it("a reader that has taken nothing for a whole heartbeat is closed: its buffers are not held for ever", async () => {
+    const { port, update } = await serve(100);
+    socket = connect(port, "127.0.0.1");
+    await new Promise<void>((r) => socket!.once("connect", () => r()));
+    socket.write("GET /groot HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n");
+    // 300 updates over about a second, never read: the heartbeats every 100 ms find the socket full.
+    for (let i = 0; i < UPDATES; i++) {
+      update();
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    let text = "";
+    socket.setEncoding("latin1");
+    // Read what was sent: it ends with the close (a reader left open would get every answer, up to the last).
+    const outcome = await new Promise<{ ended: boolean; last: number | undefined }>((resolve) => {
+      socket!.on("data", (chunk: string) => {
+        text += chunk;
+        if (answersIn(text).at(-1) === UPDATES) resolve({ ended: false, last: UPDATES });
+      });
+      socket!.on("end", () => resolve({ ended: true, last: answersIn(text).at(-1) }));
+    });
+    expect(outcome.ended).toBe(true);
+    expect(outcome.last).toBeLessThan(UPDATES);
   });
 });

@@ -138,7 +138,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(quotaPlugin, { config: config.quota, now: options.clock }); // quotas per key of KEYS_FILE (docs/OPERATIONS.md "Keys and quotas")
   await app.register(strictQueryPlugin);
   // Accept: text/event-stream on the real-time and vehicle routes (docs/COMPATIBILITY.md R24-R26).
-  await app.register(eventStreamsPlugin, { source, realtime: options.realtime, now: options.clock ?? Date.now });
+  await app.register(eventStreamsPlugin, {
+    source,
+    realtime: options.realtime,
+    now: options.clock ?? Date.now,
+    streamsPerWorker: config.server.streamsPerWorker,
+    streamsPerKey: config.server.streamsPerKey,
+  });
   // Large answers asked again go out in the encoding kept from last time, while they are the same (docs/COMPATIBILITY.md O20).
   await app.register(compressedAnswersPlugin);
   // Costly requests (lists of stops with many passages, route plans) run a few at a time per worker (request-cost.ts).

@@ -1,7 +1,7 @@
 /**
  * Where and how the HTTP server listens and what it serves at which path (PORT, HOST, *_PREFIX, PUBLIC_BASE_URL,
  * TRUST_PROXY, GTFS_RT_PATH), and the production server (workers, reload, shutdown, HTTP timeouts, CORS, /metrics,
- * /ready).
+ * /ready, the bounds on event streams).
  */
 import { availableParallelism } from "node:os";
 import { CONFIG_INVALID } from "../errors.js";
@@ -76,7 +76,18 @@ export interface ServerConfig {
   headersTimeoutSeconds: number;
   /** Seconds an idle keep-alive connection stays open (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, default 72: longer than a proxy's usual 60). */
   keepAliveTimeoutSeconds: number;
+  /**
+   * Event streams one process holds open at once (STREAMS_PER_WORKER, default 500; 503 beyond): each costs a socket
+   * and its share of the writes of every update (docs/OPERATIONS.md "Event streams", docs/BENCHMARKS.md
+   * "5,000 event-stream subscribers (bench:sse)").
+   */
+  streamsPerWorker: number;
+  /** Event streams one key holds open on one process (STREAMS_PER_KEY, default 10; 429 beyond). */
+  streamsPerKey: number;
 }
+
+/** The most streams a process may be told to hold: beyond it the file descriptors (ulimit -n) run out first. */
+const MAX_STREAMS = 1_000_000;
 
 /** More workers than this is a typo, not a machine. */
 const MAX_WORKERS = 256;
@@ -103,6 +114,8 @@ export function parseServer(env: ConfigEnv, realtimeMaxAgeSeconds: number): Serv
     requestTimeoutSeconds,
     headersTimeoutSeconds,
     keepAliveTimeoutSeconds: parseWhole("HTTP_KEEP_ALIVE_TIMEOUT_SECONDS", env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 72, 1, 3600, "seconds"),
+    streamsPerWorker: parseWhole("STREAMS_PER_WORKER", env.STREAMS_PER_WORKER, 500, 1, MAX_STREAMS, "event streams"),
+    streamsPerKey: parseWhole("STREAMS_PER_KEY", env.STREAMS_PER_KEY, 10, 1, MAX_STREAMS, "event streams"),
   };
 }
 

@@ -34,6 +34,8 @@ describe("loadConfig", () => {
         requestTimeoutSeconds: 30,
         headersTimeoutSeconds: 10,
         keepAliveTimeoutSeconds: 72,
+        streamsPerWorker: 500,
+        streamsPerKey: 10,
       },
       feeds: { sources: [], refreshSeconds: 21_600, maxBytes: 1024 ** 3, timeoutSeconds: 60, importArgs: [] },
       validityWarningDays: 7,
@@ -70,6 +72,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_BASE_URL: "https://transit.example.org/lw/" }).publicBaseUrl).toBe(
       "https://transit.example.org/lw",
     );
+  });
+
+  it("loadConfig - STREAMS_PER_WORKER and STREAMS_PER_KEY bound the event streams; whole numbers from 1", () => {
+    const c = loadConfig({ STREAMS_PER_WORKER: "6000", STREAMS_PER_KEY: " 6000 " });
+    expect([c.server.streamsPerWorker, c.server.streamsPerKey]).toEqual([6000, 6000]);
+    expect(failure({ STREAMS_PER_WORKER: "0" })).toBe('Invalid configuration: STREAMS_PER_WORKER must be a whole number of event streams from 1 to 1000000, got "0"');
+    expect(failure({ STREAMS_PER_KEY: "ten" })).toBe('Invalid configuration: STREAMS_PER_KEY must be a whole number of event streams from 1 to 1000000, got "ten"');
   });
 
   it("loadConfig - rejects bad values with a message naming the variable and what to give", () => {

@@ -68,8 +68,13 @@ async function openStream(url: string, headers: Record<string, string>) {
 let net: Network;
 let state: RealtimeState | undefined;
 const listeners = new Set<() => void>();
+/** Calls of realtime.current(): one per render of an answer, and one per look of the streams at the state. */
+let currentCalls = 0;
 const realtime: RealtimeSource = {
-  current: (n) => (n === net ? state : undefined),
+  current: (n) => {
+    currentCalls++;
+    return n === net ? state : undefined;
+  },
   subscribe: (l) => {
     listeners.add(l);
     return () => listeners.delete(l);
@@ -123,9 +128,14 @@ describe("event streams", () => {
     expect(first.id).toMatch(/^[0-9a-f]{16}$/);
     expect(JSON.parse(first.data!).voertuigen.map((v: any) => [v.ritnummer, v.vertragingSeconden, v.geschat])).toEqual([["101", 60, true]]);
 
+    const before = Date.now();
     swapState(stateOf(net, late(180), NOW_MS));
     const update = await s.next();
     expect(update.event).toBe("voertuigen");
+    // `: state <ms>`: when the server began serving the state the answer reflects (the swap).
+    const stateMs = Number(/^state (\d+)$/.exec(update.comment!)![1]);
+    expect(stateMs).toBeGreaterThanOrEqual(before);
+    expect(stateMs).toBeLessThanOrEqual(Date.now());
     expect(update.id).not.toBe(first.id);
     // 240 s of the 480 s from perron 1 (08:00) to Markt (08:08 predicted): half way.
     expect(JSON.parse(update.data!).voertuigen.map((v: any) => [v.vertragingSeconden, v.positie])).toEqual([[180, { latitude: 50.88005, longitude: 4.70855 }]]);
@@ -176,6 +186,34 @@ describe("event streams", () => {
     const missing = await fetch(`${origin}${BETA}/lijnen/3/999/lijnrichtingen/HEEN/voertuigen`, { headers: { accept: "text/event-stream", "ocp-apim-subscription-key": "other" } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("streams - STREAMS_PER_WORKER bounds the streams of the process (503 with Retry-After), STREAMS_PER_KEY those of a key", async () => {
+    state = stateOf(net, late(60), NOW_MS);
+    const { origin } = await serve({ API_KEYS: "k,other,third", STREAMS_PER_WORKER: "3", STREAMS_PER_KEY: "2" });
+    for (let i = 0; i < 2; i++) await (await stream(`${origin}${LINE1}`, "k")).next();
+    expect((await fetch(`${origin}${LINE1}`, { headers: { accept: "text/event-stream", "ocp-apim-subscription-key": "k" } })).status).toBe(429);
+    await (await stream(`${origin}${LINE1}`, "other")).next();
+    const full = await fetch(`${origin}${LINE1}`, { headers: { accept: "text/event-stream", "ocp-apim-subscription-key": "third" } });
+    expect(full.status).toBe(503);
+    expect(full.headers.get("retry-after")).toBe("30");
+  });
+
+  it("streams - the streams that ask the same thing share one render per update and get the same bytes", async () => {
+    state = stateOf(net, late(60), NOW_MS);
+    const { origin } = await serve({ API_KEYS: "k,other" });
+    const same = [];
+    for (let i = 0; i < 8; i++) same.push(await stream(`${origin}${LINE1}`, i % 2 === 0 ? "k" : "other"));
+    for (const s of same) await s.next();
+    currentCalls = 0;
+    swapState(stateOf(net, late(180), NOW_MS));
+    const updates = await Promise.all(same.map((s) => s.next()));
+    expect(new Set(updates.map((u) => JSON.stringify(u))).size).toBe(1);
+    expect(JSON.parse(updates[0].data!).voertuigen.map((v: any) => v.vertragingSeconden)).toEqual([180]);
+    // One look at the state after the swap and one render for the eight streams (rendered for each: nine); the
+    // streams' check every second may look once more meanwhile.
+    expect(currentCalls).toBeGreaterThanOrEqual(2);
+    expect(currentCalls).toBeLessThanOrEqual(3);
   });
 
   it("streams - a stream is one call when it opens and one more per minute it stays open", async () => {

@@ -62,49 +62,101 @@ export function asRealtimeState(overlay: RealtimeOverlay | undefined): RealtimeS
   return overlay !== undefined && typeof (overlay as Partial<RealtimeState>).vehicles === "function" ? (overlay as RealtimeState) : undefined;
 }
 
+/** A VehiclePosition the state holds, with its trip: the TripUpdate's state, or the scheduled trip's stops. */
+interface MeasuredVehicle {
+  vehicle: VehicleState;
+  position: NonNullable<VehicleState["position"]>;
+  /** The TripUpdate's state of its trip, if the feed has one. */
+  update: TripState | undefined;
+  found: TripState;
+}
+
+/**
+ * What vehiclesNow needs of one state, whatever the moment: its trips by descriptor and its measured vehicles, each
+ * grouped by line direction. A state serves many questions (every line direction's event stream renders on each
+ * new state), so this is built once per state and network, not once per question.
+ */
+interface StateVehicles {
+  network: Network;
+  /** Not cancelled, with no VehiclePosition: placed from their times. */
+  unmeasured: Map<LineDirIdx, TripState[]>;
+  measured: Map<LineDirIdx, MeasuredVehicle[]>;
+}
+
+const byState = new WeakMap<RealtimeState, StateVehicles>();
+
+function stateVehicles(network: Network, state: RealtimeState): StateVehicles {
+  const had = byState.get(state);
+  if (had?.network === network) return had;
+  const tripStates = new Map<string, TripState>();
+  for (const t of state.trips()) tripStates.set(descriptorKey(t.descriptor), t);
+  const measured = new Map<LineDirIdx, MeasuredVehicle[]>();
+  const measuredKeys = new Set<string>();
+  for (const v of state.vehicles()) {
+    if (v.position === undefined || v.descriptor === undefined) continue;
+    const key = descriptorKey(v.descriptor);
+    const update = tripStates.get(key);
+    if (update?.cancelled) continue;
+    const found = update ?? scheduledTripState(network, v.descriptor);
+    if (found === undefined) continue;
+    measuredKeys.add(key);
+    push(measured, found.lineDirection, { vehicle: v, position: v.position, update, found });
+  }
+  const unmeasured = new Map<LineDirIdx, TripState[]>();
+  for (const [key, t] of tripStates) if (!t.cancelled && !measuredKeys.has(key)) push(unmeasured, t.lineDirection, t);
+  const built = { network, unmeasured, measured };
+  byState.set(state, built);
+  return built;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** The lists of `map` for one line direction, or all of them. */
+function listsOf<V>(map: Map<LineDirIdx, V[]>, lineDirection: LineDirIdx | undefined): V[][] {
+  if (lineDirection === undefined) return [...map.values()];
+  const list = map.get(lineDirection);
+  return list === undefined ? [] : [list];
+}
+
 export function vehiclesNow(network: Network, state: RealtimeState | undefined, query: VehiclesQuery): VehicleNow[] {
   if (state === undefined) return [];
   const { lineDirection, nowMs } = query;
   const zone = zonedTime(network.meta.timezone);
-  const tripStates = new Map<string, TripState>();
-  for (const t of state.trips()) tripStates.set(descriptorKey(t.descriptor), t);
+  const index = stateVehicles(network, state);
 
   const out: VehicleNow[] = [];
-  const measured = new Set<string>();
-  for (const v of state.vehicles()) {
-    if (v.position === undefined || v.descriptor === undefined) continue;
-    const key = descriptorKey(v.descriptor);
-    const t = tripStates.get(key);
-    if (t?.cancelled) continue;
-    const found = t ?? scheduledTripState(network, v.descriptor);
-    if (found === undefined) continue;
-    if (lineDirection !== undefined && found.lineDirection !== lineDirection) continue;
-    measured.add(key);
-    const times = t ? stopTimesOf(network, zone.serviceDayStartMs(t.serviceDate), t) : undefined;
-    const timed = times?.predicted ? times : undefined;
-    const next = nextStopOf(found.stops, v);
-    out.push({
-      trip: found.trip,
-      tripNumber: tripNumberOf(network, found),
-      serviceDate: found.serviceDate,
-      lineDirection: found.lineDirection,
-      lat: round5(v.position.latitude),
-      lon: round5(v.position.longitude),
-      bearingDegrees: v.position.bearing === undefined ? undefined : round5(v.position.bearing),
-      nextStop: next < 0 ? undefined : found.stops[next].stop,
-      delaySeconds: timed && next >= 0 ? delayAt(timed, next) : undefined,
-      vehicleNumber: vehicleNumber(v.vehicle) ?? (found.vehicle ? vehicleNumber(found.vehicle) : undefined),
-      estimated: false,
-    });
+  for (const list of listsOf(index.measured, lineDirection)) {
+    for (const { vehicle: v, position, update: t, found } of list) {
+      const times = t ? stopTimesOf(network, zone.serviceDayStartMs(t.serviceDate), t) : undefined;
+      const timed = times?.predicted ? times : undefined;
+      const next = nextStopOf(found.stops, v);
+      out.push({
+        trip: found.trip,
+        tripNumber: tripNumberOf(network, found),
+        serviceDate: found.serviceDate,
+        lineDirection: found.lineDirection,
+        lat: round5(position.latitude),
+        lon: round5(position.longitude),
+        bearingDegrees: position.bearing === undefined ? undefined : round5(position.bearing),
+        nextStop: next < 0 ? undefined : found.stops[next].stop,
+        delaySeconds: timed && next >= 0 ? delayAt(timed, next) : undefined,
+        vehicleNumber: vehicleNumber(v.vehicle) ?? (found.vehicle ? vehicleNumber(found.vehicle) : undefined),
+        estimated: false,
+      });
+    }
   }
 
-  for (const t of tripStates.values()) {
-    if (t.cancelled || measured.has(descriptorKey(t.descriptor))) continue;
-    if (lineDirection !== undefined && t.lineDirection !== lineDirection) continue;
-    const timed = stopTimesOf(network, zone.serviceDayStartMs(t.serviceDate), t);
-    if (!timed.predicted) continue;
-    const placed = placeBetweenStops(network, t, timed, nowMs);
-    if (placed) out.push(placed);
+  for (const list of listsOf(index.unmeasured, lineDirection)) {
+    for (const t of list) {
+      const timed = stopTimesOf(network, zone.serviceDayStartMs(t.serviceDate), t);
+      if (!timed.predicted) continue;
+      const placed = placeBetweenStops(network, t, timed, nowMs);
+      if (placed) out.push(placed);
+    }
   }
 
   return out.sort(

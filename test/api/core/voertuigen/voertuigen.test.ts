@@ -98,6 +98,20 @@ describe("voertuigen", () => {
     expect(res.json()).toEqual({ voertuigen: [line1, tram], links: [{ rel: "self", url: `http://localhost:80${BETA}/voertuigen` }] });
   });
 
+  it("vehiclesNow - one state read once for every line direction's list (each stream renders on every new state)", async () => {
+    const { vehiclesNow } = await import("../../../../src/realtime/vehicles-now.js");
+    let reads = 0;
+    const counted: RealtimeState = Object.create(state!, {
+      trips: { value: () => (reads++, state!.trips()) },
+      vehicles: { value: () => (reads++, state!.vehicles()) },
+    });
+    const lists = [0, 1, 2, 3].map((lineDirection) => vehiclesNow(net, counted, { lineDirection, nowMs: NOW_MS }).length);
+    const all = vehiclesNow(net, counted, { nowMs: NOW_MS });
+    expect(lists.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(all.length);
+    expect(all.map((v) => v.tripNumber)).toEqual(["101", "301"]);
+    expect(reads).toBe(2);
+  });
+
   it("GET /voertuigen - an empty list without a real-time state", async () => {
     const held = state;
     state = undefined;

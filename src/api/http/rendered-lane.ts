@@ -80,6 +80,14 @@ const renderedLane: FastifyPluginCallback<RenderedLaneOptions> = (app, opts, don
     next();
   });
 
+  // The hygiene blocks are made once (one per Origin), and so is each one's list of names and values.
+  const flatBlocks = new WeakMap<object, string[]>();
+  const flat = (block: Readonly<Record<string, string>>): string[] => {
+    let list = flatBlocks.get(block);
+    if (list === undefined) flatBlocks.set(block, (list = Object.entries(block).flat()));
+    return list;
+  };
+
   /** Answers the request if it may take the lane; false leaves it to Fastify, untouched. */
   const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     const startMs = performance.now();
@@ -94,9 +102,7 @@ const renderedLane: FastifyPluginCallback<RenderedLaneOptions> = (app, opts, don
     const quota = app.quotaHeadersNow(key);
     if (quota === undefined) return false;
     // hot: the hooks' order (request id, hygiene, quota, then the route's type and Fastify's length).
-    const out: string[] = [REQUEST_ID_HEADER, requestIdOf(req)];
-    const block = headersFor(headers.origin);
-    for (const name in block) out.push(name, block[name]);
+    const out = [REQUEST_ID_HEADER, requestIdOf(req), ...flat(headersFor(headers.origin))];
     for (const name in quota) out.push(name, quota[name]);
     out.push("content-type", kept.type, "content-length", kept.length);
     res.writeHead(200, out);

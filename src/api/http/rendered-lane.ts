@@ -9,16 +9,17 @@
  * The answer is the app's own: a route keeps its 200 answer here (`keepForRenderedLane`) once it has made it, for
  * what decides it: the network, the URL (path only: a request with a query string never takes this lane) and the
  * headers the links are built from (Host, and X-Forwarded-Host and -Proto, read behind a trusted proxy). Every
- * request is still checked as the hooks check it, by the same functions: the subscription key (auth.ts; in the
- * header, since the URL has no query), the quota, charged once (quota-plugin.ts `quotaHeadersNow`), the request id (request-id.ts), the security
- * and CORS headers (http-hygiene.ts `hygieneHeaders`), /metrics' series (metrics.ts `countAnswer`). Whatever
- * those would answer differently from a plain 200 goes to Fastify, which answers it as always:
+ * request is still checked as the hooks check it, by the same functions: the subscription key (auth.ts `keyOf`; in
+ * the header, since the URL has no query), the quota, charged once (quota-plugin.ts `quotaHeadersNow`), the request
+ * id (request-id.ts), the security and CORS headers (http-hygiene.ts `hygieneHeaders`), /metrics' series (metrics.ts
+ * `countAnswer`). Whatever those would answer differently from a plain 200 goes to Fastify, which answers it as
+ * always:
  * - a method other than GET (HEAD, OPTIONS, a preflight), or an answer not kept for this URL and these headers;
  * - no key, an unknown key, a call over its quota (not counted here: a refused call never is), a quota store that
  *   cannot answer at once (Redis);
  * - a request that must wait for its connection (pipelining, http-hygiene.ts), a server shutting down
  *   (`Connection: close`), two Host header lines (error-handler.ts);
- * - request log lines on (LOG_LEVEL info or more): they are Fastify's, and a line per request costs more than the
+ * - request log lines on (LOG_LEVEL info, debug or trace): they are Fastify's, and a line per request costs more than the
  *   lane saves.
  * Only answers below COMPRESS_THRESHOLD_BYTES are kept, so that Accept-Encoding never changes them, and the
  * headers come out in the order the hooks set them: the lane's answer is the Fastify lane's, byte for byte, but its

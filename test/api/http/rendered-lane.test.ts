@@ -131,3 +131,57 @@ for (const [n, cors] of ["*", "https://app.example"].entries()) {
     });
   });
 }
+
+describe("rendered lane, the server's state", () => {
+  let app: FastifyInstance;
+  let port: number;
+  let closing = false;
+  let viaFastify = 0;
+  const networks: object[] = [];
+  let served = 0;
+  const E3 = `${BETA}/lijnen/3/302`;
+
+  beforeAll(async () => {
+    const network = await suiteNetwork();
+    // Two networks as the source sees them: a reload swaps the one served (answers are kept per network object).
+    networks.push(network, Object.create(network) as object);
+    app = await buildApp({
+      network: { current: () => networks[served] as typeof network },
+      config: loadConfig({ API_KEYS: "plain", LOG_LEVEL: "warn" }),
+      clock: () => SUITE_NOW_MS,
+      closing: () => closing,
+    });
+    app.addHook("onResponse", (_request, _reply, done) => {
+      viaFastify++;
+      done();
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(() => app.close());
+
+  it("rendered lane - a network swapped in is asked, not the answers kept for the one before", async () => {
+    const first = await ask(port, "GET", E3, PLAIN, "swap.example");
+    await ask(port, "GET", E3, PLAIN, "swap.example");
+    expect(viaFastify).toBe(1);
+    served = 1;
+    const after = await ask(port, "GET", E3, PLAIN, "swap.example");
+    expect(viaFastify).toBe(2);
+    expect(after.body).toBe(first.body);
+    await ask(port, "GET", E3, PLAIN, "swap.example");
+    expect(viaFastify).toBe(2);
+  });
+
+  it("rendered lane - while the server shuts down, answers go through Fastify and close their connection", async () => {
+    const before = viaFastify;
+    expect((await ask(port, "GET", E3, PLAIN, "closing.example")).head).not.toContain("Connection: close");
+    expect((await ask(port, "GET", E3, PLAIN, "closing.example")).head).not.toContain("connection: close");
+    expect(viaFastify - before).toBe(1);
+    closing = true;
+    const answer = await ask(port, "GET", E3, PLAIN, "closing.example");
+    closing = false;
+    expect(answer.status).toBe("200 OK");
+    expect(answer.head).toContain("connection: close");
+    expect(viaFastify - before).toBe(2);
+  });
+});

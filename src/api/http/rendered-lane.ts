@@ -19,8 +19,8 @@
  *   cannot answer at once (Redis);
  * - a request that must wait for its connection (pipelining, http-hygiene.ts), a server shutting down
  *   (`Connection: close`), two Host header lines (error-handler.ts);
- * - request log lines on (LOG_LEVEL info, debug or trace): they are Fastify's, and a line per request costs more than the
- *   lane saves.
+ * - request log lines on (LOG_LEVEL info, debug or trace): Fastify's request handling writes them, and the lane
+ *   skips it.
  * Only answers below COMPRESS_THRESHOLD_BYTES are kept, so that Accept-Encoding never changes them, and the
  * headers come out in the order the hooks set them: the lane's answer is the Fastify lane's, byte for byte, but its
  * Date and request id (test/api/http/rendered-lane.test.ts compares the two).

@@ -3,7 +3,8 @@
  * - `bare`: a Fastify instance with one route returning a constant, the ceiling of this machine;
  * - `lijnwijzer`: the real app on the snapshot with every production feature on: the key check with a key of a
  *   keys file (KEYS_FILE), so that each answer carries its quota headers, /metrics' counters, request ids, security
- *   and CORS headers, compression, error handling, both families.
+ *   and CORS headers, compression, error handling, both families. E3, asked again, is answered by the lane of
+ *   answers already rendered (src/api/http/rendered-lane.ts: LOG_LEVEL is warn), with all of these.
  * Prints one JSON line {bare, lijnwijzer, loadMs, line, stops, geldigOp} with the ports and what to ask, then serves until killed.
  */
 import { mkdtempSync } from "node:fs";

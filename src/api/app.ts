@@ -30,6 +30,8 @@ import type { RealtimeSource } from "./shared/realtime-source.js";
 import { omleidingenRoutes } from "./core/omleidingen/omleidingen.js";
 import { openApiRoute, registerOpenApi, searchOpenApiRoute } from "./docs/openapi.js";
 import { quotaPlugin } from "./quota/quota-plugin.js";
+import { renderedLanePlugin } from "./http/rendered-lane.js";
+import { COMPRESS_THRESHOLD_BYTES } from "./http/content-encoding.js";
 import { realTimeRoutes } from "./core/real-time/real-time.js";
 import { requestCostPlugin } from "./http/request-cost.js";
 import { requestIdOf } from "./http/request-id.js";
@@ -151,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestCostPlugin);
   // brotli quality 4 (the plugin's default) and a 1 KiB threshold: small answers go out as they are. No request
   // decompression: no route reads a body (above), and its preParsing hook cost every request a hook stage.
-  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await app.register(compress, { global: true, globalDecompression: false, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip", "deflate"] });
 
   // /metrics (docs/OPERATIONS.md "Metrics"): counts every route registered after it.
   await app.register(metricsPlugin, {
@@ -164,6 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     feedRefresh: options.metrics?.feedRefresh,
     now: options.clock ?? Date.now,
   });
+  // Answers already rendered, asked again, before Fastify's routing (rendered-lane.ts): after the key check, the
+  // quota and /metrics, whose functions it calls.
+  await app.register(renderedLanePlugin, { source, corsOrigins: config.server.corsOrigins, closing });
   await app.register(healthRoute, {
     source,
     trustProxy: config.trustProxy,

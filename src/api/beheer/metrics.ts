@@ -57,6 +57,17 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 
 const UNMATCHED_ROUTE = "unmatched";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Counts an answer in the HTTP series, for an answer made without the hooks (rendered-lane.ts): the route's
+     * config object (`request.routeOptions.config`, one per route) and pattern, the method, the status and the
+     * seconds from the request's arrival to its answer.
+     */
+    countAnswer(routeConfig: object, route: string | undefined, method: string, status: number, seconds: number): void;
+  }
+}
+
 /** Registers the HTTP series and answers /metrics. Register it before the routes. */
 const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
   const { registry } = opts;
@@ -106,19 +117,22 @@ const metrics: FastifyPluginCallback<MetricsOptions> = (app, opts, done) => {
     }
     return child;
   };
-  const onResponse: onResponseHookHandler = (request, reply, next) => {
-    const status = reply.statusCode;
-    const routeKey = request.routeOptions.config as object;
-    let statuses = byRoute.get(routeKey);
-    if (statuses === undefined) byRoute.set(routeKey, (statuses = new Map()));
+  /** Counts one answer of the route with this config object and pattern (undefined: none matched). */
+  const countAnswer = (routeConfig: object, route: string | undefined, method: string, status: number, seconds: number): void => {
+    let statuses = byRoute.get(routeConfig);
+    if (statuses === undefined) byRoute.set(routeConfig, (statuses = new Map()));
     let child = statuses.get(status);
     // The not-found handler's config is shared by every method: a child of another method is looked up by name.
-    if (child === undefined || child.method !== request.method) {
-      child = childOf(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, status);
+    if (child === undefined || child.method !== method) {
+      child = childOf(route ?? UNMATCHED_ROUTE, method, status);
       statuses.set(status, child);
     }
     child.pending++;
-    child.time.observe(reply.elapsedTime / 1000);
+    child.time.observe(seconds);
+  };
+  app.decorate("countAnswer", countAnswer);
+  const onResponse: onResponseHookHandler = (request, reply, next) => {
+    countAnswer(request.routeOptions.config, request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
     next();
   };
   app.addHook("onResponse", onResponse);

@@ -12,6 +12,7 @@
  * A key is never logged: the request serializer below masks every key-like query parameter in the URL of the
  * request log lines, and the keys file holds hashes only.
  */
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyPluginCallback, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { UNAUTHORIZED } from "../../errors.js";
@@ -32,7 +33,7 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     /** The known key a request carries (header or query), undefined without one: for routes without the key check. */
-    keyOf(request: FastifyRequest): ApiKey | undefined;
+    keyOf(request: KeyedRequest): ApiKey | undefined;
   }
 }
 
@@ -43,6 +44,12 @@ export interface AuthOptions {
   keysFile?: { path: string; content: KeysFile };
   /** Milliseconds between two looks at the keys file (default 1000). */
   keysFilePollMs?: number;
+}
+
+/** What the key is read from: a Fastify request, or Node's before Fastify has it (rendered-lane.ts). */
+export interface KeyedRequest {
+  headers: IncomingHttpHeaders;
+  url?: string;
 }
 
 export const SUBSCRIPTION_KEY_HEADER = "ocp-apim-subscription-key";
@@ -66,11 +73,11 @@ const auth: FastifyPluginCallback<AuthOptions> = (app, opts, done) => {
   }
   app.decorateRequest("apiKey", null);
   // A callback hook, not an async one: it runs on every request and a promise costs measurable throughput.
-  const keyOf = (request: FastifyRequest): ApiKey | undefined => {
+  const keyOf = (request: KeyedRequest): ApiKey | undefined => {
     let key = request.headers[SUBSCRIPTION_KEY_HEADER];
     if (Array.isArray(key)) key = key[0];
     // The query's key in its one documented spelling only (key-parameter.ts).
-    if (key === undefined || key === "") key = queryKey(request.url);
+    if (key === undefined || key === "") key = queryKey(request.url ?? "/");
     return key === undefined ? undefined : table.lookup(key);
   };
   app.decorate("keyOf", keyOf);

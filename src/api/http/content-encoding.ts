@@ -3,6 +3,13 @@
  * If-None-Match): the large answers compressed once (compressed-answers.ts, E6's body of all stops).
  */
 
+/**
+ * Answers smaller than this go out as they are (@fastify/compress's threshold, set in app.ts): compressing a few
+ * hundred bytes saves less than it costs. The lane of answers already rendered serves only such answers
+ * (rendered-lane.ts), which no Accept-Encoding changes.
+ */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 export type Encoding = "br" | "gzip" | "identity";
 
 /** The encoding to answer with, by the q-values of Accept-Encoding; brotli wins a tie (it is smaller). */

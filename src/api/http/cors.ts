@@ -11,7 +11,7 @@
  *   allowed-methods.ts with `preflightHeaders`: the methods the path answers, the request headers asked for
  *   (the page may send the subscription key header) and a max age of a day.
  */
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 
 export type CorsOrigins = "*" | readonly string[];
 
@@ -29,19 +29,15 @@ export function allowedOrigin(origins: CorsOrigins, origin: string | undefined):
 }
 
 /**
- * Adds the CORS headers of an actual request (any method, any status). With `*` every answer carries them, Origin
- * or not, so that a shared cache may give an answer to any page; with a list the answer varies by Origin.
+ * The CORS headers of an actual request (any method, any status), for its Origin header. With `*` every answer
+ * carries them, Origin or not, so that a shared cache may give an answer to any page; with a list the answer varies
+ * by Origin.
  */
-export function addCorsHeaders(origins: CorsOrigins, request: FastifyRequest, reply: FastifyReply): void {
-  if (origins !== "*") {
-    reply.header("vary", "Origin");
-    const allowed = allowedOrigin(origins, request.headers.origin);
-    if (allowed === undefined) return;
-    reply.header("access-control-allow-origin", allowed);
-  } else {
-    reply.header("access-control-allow-origin", "*");
-  }
-  reply.header("access-control-expose-headers", "*");
+export function corsHeaders(origins: CorsOrigins, origin: string | undefined): Record<string, string> {
+  if (origins === "*") return { "access-control-allow-origin": "*", "access-control-expose-headers": "*" };
+  const allowed = allowedOrigin(origins, origin);
+  if (allowed === undefined) return { vary: "Origin" };
+  return { vary: "Origin", "access-control-allow-origin": allowed, "access-control-expose-headers": "*" };
 }
 
 /** The headers of a preflight answer for a path that answers `methods`; undefined when the origin is not allowed. */

@@ -180,7 +180,7 @@ export function invalidValueMessage(name: string, value: string | undefined): st
 }
 
 /** How many header lines are named Host (rawHeaders alternates names and values, as sent). */
-function hostLines(rawHeaders: string[]): number {
+export function hostLines(rawHeaders: string[]): number {
   let n = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i];

@@ -34,7 +34,7 @@ import type { Socket } from "node:net";
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { installAllowedMethods } from "./allowed-methods.js";
-import { addCorsHeaders, type CorsOrigins } from "./cors.js";
+import { type CorsOrigins, corsHeaders } from "./cors.js";
 import { REQUEST_ID_HEADER } from "./request-id.js";
 
 export interface HttpHygieneOptions {
@@ -50,6 +50,21 @@ const SECURITY_HEADERS = {
   "x-frame-options": "DENY",
   "referrer-policy": "no-referrer",
 } as const;
+
+/**
+ * The headers every answer gets besides its request id: the security headers and CORS (cors.ts), one block per
+ * Origin, made once. Both ways of answering write the block this gives: the onRequest hook below, and the lane of
+ * answers already rendered (rendered-lane.ts).
+ */
+export function hygieneHeaders(origins: CorsOrigins): (origin: string | undefined) => Readonly<Record<string, string>> {
+  if (origins === "*") {
+    const block = Object.freeze({ ...SECURITY_HEADERS, ...corsHeaders("*", undefined) });
+    return () => block;
+  }
+  const blocks = new Map(origins.map((o) => [o, Object.freeze({ ...SECURITY_HEADERS, ...corsHeaders(origins, o) })]));
+  const other = Object.freeze({ ...SECURITY_HEADERS, ...corsHeaders(origins, undefined) });
+  return (origin) => (origin === undefined ? other : (blocks.get(origin) ?? other));
+}
 
 /** Requests that may wait on one connection behind an answer not yet sent (see the module comment). */
 export const MAX_PIPELINED = 32;
@@ -125,20 +140,12 @@ const hygiene: FastifyPluginCallback<HttpHygieneOptions> = (app, opts, done) => 
     dropRequestsOfClosedConnections(app.server);
     ready();
   });
-  // With CORS for every origin (the default) the headers are the same for every request: one block.
-  const fixedHeaders =
-    opts.corsOrigins === "*"
-      ? { ...SECURITY_HEADERS, "access-control-allow-origin": "*", "access-control-expose-headers": "*" }
-      : undefined;
+  const headersFor = hygieneHeaders(opts.corsOrigins);
   // A callback hook, not an async one: it runs on every request.
   const onRequest: onRequestHookHandler = (request, reply, next) => {
     if (reply.raw.socket === null) return whenConnectionFree(request, reply, () => onRequest.call(app, request, reply, next));
     reply.header(REQUEST_ID_HEADER, request.id);
-    if (fixedHeaders !== undefined) reply.headers(fixedHeaders);
-    else {
-      reply.headers(SECURITY_HEADERS);
-      addCorsHeaders(opts.corsOrigins, request, reply);
-    }
+    reply.headers(headersFor(request.headers.origin));
     if (!request.is404) return next();
     try {
       if (!answerUnrouted(request, reply)) next();

@@ -21,3 +21,40 @@ export function renderedAnswer(net: Network, key: string, render: () => unknown)
   }
   return text;
 }
+
+/**
+ * A 200 answer as a request gets it, for the lane of answers already rendered (src/api/http/rendered-lane.ts):
+ * its JSON text, content type and length, and the route that made it (for /metrics).
+ */
+export interface KeptAnswer {
+  readonly text: string;
+  readonly type: string;
+  /** Buffer.byteLength(text), as Content-Length. */
+  readonly length: string;
+  /** `request.routeOptions.config` and `.url` of the route that answered. */
+  readonly routeConfig: object;
+  readonly route: string | undefined;
+}
+
+const keptByRequest = derivedIndex(
+  "answers kept by request: host, forwarded host and scheme, and URL to the 200 answer (at most 20,000, oldest out first)",
+  () => new Map<string, KeptAnswer>(),
+);
+
+/** Whether any answer was kept, on any network: until one is, the lane need not read the network served. */
+let keptAny = false;
+export const anyKeptAnswer = (): boolean => keptAny;
+
+/** The answer kept under `requestKey` on this network (rendered-lane.ts names the request). */
+export function keptAnswer(net: Network, requestKey: string): KeptAnswer | undefined {
+  return keptByRequest(net).get(requestKey);
+}
+
+/** Keeps an answer under `requestKey` on this network, unless one is kept already. */
+export function keepAnswer(net: Network, requestKey: string, make: () => KeptAnswer): void {
+  const answers = keptByRequest(net);
+  if (answers.has(requestKey)) return;
+  if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value as string);
+  answers.set(requestKey, make());
+  keptAny = true;
+}

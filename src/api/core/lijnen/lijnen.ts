@@ -26,6 +26,7 @@ import { Gemeenten, Haltes, Lijnrichtingen, lijnenSchemas } from "./lijnen.schem
 import { lijnrichtingDetailLinks, lijnrichtingView } from "./lijnrichting-view.js";
 import { linkerFor, selfLink } from "../../shared/links.js";
 import { renderedAnswer } from "../../shared/rendered-answers.js";
+import { keepForRenderedLane } from "../../http/rendered-lane.js";
 import { GeldigOpQuery, GtfsId, LineDirectionParams, LineParams, Lijnsleutels } from "../../shared/params.schemas.js";
 import { shownValue } from "../../http/shown-value.js";
 
@@ -33,6 +34,8 @@ type LineRoute = { Params: Static<typeof LineParams>; Querystring: Static<typeof
 type LineDirectionRoute = { Params: Static<typeof LineDirectionParams>; Querystring: Static<typeof GeldigOpQuery> };
 const ListParams = Type.Object({ lijnsleutels: Lijnsleutels });
 const GtfsIdParams = Type.Object({ gtfsId: GtfsId });
+/** The content type of a rendered JSON answer, as Fastify writes it for an object. */
+const JSON_UTF8 = "application/json; charset=utf-8";
 type ListRoute = { Params: Static<typeof ListParams>; Querystring: Static<typeof GeldigOpQuery> };
 
 /** The day a line's own lists answer for: geldigOp, else today within the line's validity (network-validity.ts). */
@@ -188,7 +191,9 @@ export const lijnenRoutes: FastifyPluginAsync<FamilyOptions> = async (app, opts)
       const L = linkerFor(req, opts);
       // The answer depends on the network, the line and the link base only: kept rendered (rendered-answers.ts).
       const text = renderedAnswer(net, `lijn|${L.base}|${line}`, () => lijnView(net, line, family, L, lijnDetailLinks(net, line, L)));
-      return reply.type("application/json; charset=utf-8").send(text);
+      // Asked again, it is answered before the routing (rendered-lane.ts).
+      keepForRenderedLane(req, net, text, JSON_UTF8);
+      return reply.type(JSON_UTF8).send(text);
     },
   );
 

@@ -3,7 +3,7 @@ import { ensureDemoSnapshot } from "../../src/cli/demo-snapshot.js";
 import type { Network, StopIdx } from "../../src/network/model.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
 import { departuresAtStop } from "../../src/timetable/departures-at-stop.js";
-import { createStopDayCache } from "../../src/timetable/stop-day-cache.js";
+import { createStopDayCache, STOP_DAY_CACHE_PASSAGES } from "../../src/timetable/stop-day-cache.js";
 import { demoNetwork } from "../support/demo-network.js";
 import { fixtureNetwork, stopIdx } from "./support/fixture-network.js";
 
@@ -27,20 +27,44 @@ describe("stopDayCache - demo network", () => {
     stops = stopsByPassages(net);
   });
 
-  it("stopDayCache - the same passages as departuresAtStop, missed and hit, with and without the last stop", () => {
+  it("stopDayCache - the same passages as departuresAtStop, missed, missed again (kept) and hit, with and without the last stop", () => {
     const cache = createStopDayCache();
     for (const { stop } of stops.slice(0, 40)) {
       for (const includeLastStop of [false, true]) {
         for (const date of [TUESDAY, 20260314, 20260315]) {
           const params = { stop, date, includeLastStop };
-          const missed = cache.passages(net, params);
-          expect(missed).toEqual(departuresAtStop(net, undefined, params));
+          const expected = departuresAtStop(net, undefined, params);
+          expect(cache.passages(net, params)).toEqual(expected);
+          const kept = cache.passages(net, params);
+          expect(kept).toEqual(expected);
           // A hit is the very array kept.
-          expect(cache.passages(net, params)).toBe(missed);
+          expect(cache.passages(net, params)).toBe(kept);
         }
       }
     }
     expect(cache.size(net).days).toBe(40 * 2 * 3);
+  });
+
+  it("stopDayCache - lists of 100 random stops: one day asked in about twelve is kept (1,601 of 20,000), none pushed out, where every one was until the bound", () => {
+    // 200 lists of 100 stops drawn from all the demo's (a fixed LCG: the same draw every run), Tuesday's day of each.
+    let seed = 1;
+    const draw = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % net.stops.count;
+    const asked = Array.from({ length: 200 * 100 }, draw);
+    const total = (cache: ReturnType<typeof createStopDayCache>) => {
+      for (const stop of asked) cache.passages(net, { stop, date: TUESDAY });
+      return cache.size(net);
+    };
+    const everyMiss = total(createStopDayCache(STOP_DAY_CACHE_PASSAGES, 0));
+    const secondMiss = total(createStopDayCache());
+    // Kept on the first miss, the days fill the bound: every later miss pushes days out (old-generation garbage).
+    expect(everyMiss.passages).toBeGreaterThan(0.95 * STOP_DAY_CACHE_PASSAGES);
+    // Kept on the second miss among the last 1,024: 1,601 days, under the bound, so no day was pushed out.
+    expect(secondMiss.days).toBeLessThan(asked.length / 6);
+    expect(secondMiss.passages).toBeLessThan(0.6 * STOP_DAY_CACHE_PASSAGES);
+    expect([everyMiss, secondMiss]).toEqual([
+      { days: 3989, passages: 99978 },
+      { days: 1601, passages: 40043 },
+    ]);
   });
 
   it("stopDayCache - the DST Sundays' days as departuresAtStop gives them", async () => {
@@ -54,7 +78,7 @@ describe("stopDayCache - demo network", () => {
   });
 
   it("stopDayCache - a swapped-in network does not see the days kept for another, even one loaded from the same snapshot", async () => {
-    const cache = createStopDayCache();
+    const cache = createStopDayCache(STOP_DAY_CACHE_PASSAGES, 0);
     const again = loadSnapshot(await ensureDemoSnapshot({ quiet: true }));
     const dst = await fixtureNetwork("daylight-saving-time");
     const params = { stop: stops[0].stop, date: TUESDAY };
@@ -72,7 +96,7 @@ describe("stopDayCache - demo network", () => {
 
   it("stopDayCache - the bound holds: least recently used days go first; a day over a quarter of it is not kept", () => {
     const bound = 4 * stops[0].passages;
-    const cache = createStopDayCache(bound);
+    const cache = createStopDayCache(bound, 0);
     const busiest = { stop: stops[0].stop, date: TUESDAY };
     const first = cache.passages(net, busiest);
     for (const { stop, passages } of stops.slice(1)) {
@@ -87,7 +111,7 @@ describe("stopDayCache - demo network", () => {
     expect(cache.size(net).days).toBeLessThan(stops.length);
     expect(cache.size(net).passages).toBeGreaterThan(bound / 2);
     // Half the bound for the busiest stop's day: computed, answered, not kept.
-    const small = createStopDayCache(2 * stops[0].passages);
+    const small = createStopDayCache(2 * stops[0].passages, 0);
     expect(small.passages(net, busiest)).toEqual(first);
     expect(small.size(net)).toEqual({ days: 0, passages: 0 });
   });

@@ -36,7 +36,18 @@ export interface StopDayJson {
  * caps what arbitrary Host headers (link bases) can make us keep.
  */
 const STOP_DAY_CACHE_BYTES = 64 * 1024 * 1024;
-const stopDayJsonCache = networkLru<StopDayJson, string>("stop day answers: JSON per stop, date and options (LRU by passages and notes)", STOP_DAY_CACHE_BYTES, (json) => json.halteDoorkomsten.length + json.notes.length);
+/**
+ * A day is kept on its second miss among the last 1,024, as the stop days of the timetable are (stop-day-cache.ts):
+ * E5 lists of 100 random stops would otherwise turn the cache over (the demo's stop days of one date are 87.5 MB of
+ * JSON, more than the bound), and the bytes pushed out are freed only by a full collection.
+ */
+const STOP_DAY_CACHE_REMEMBERED_MISSES = 1_024;
+const stopDayJsonCache = networkLru<StopDayJson, string>(
+  "stop day answers: JSON per stop, date and options (LRU by passages and notes, kept on a second miss)",
+  STOP_DAY_CACHE_BYTES,
+  (json) => json.halteDoorkomsten.length + json.notes.length,
+  STOP_DAY_CACHE_REMEMBERED_MISSES,
+);
 
 /** One stop's day as JSON, computed (no cache): the query, the renaming, the serialisation. */
 export function renderStopDay(net: Network, L: Linker, stop: StopIdx, date: ServiceDate, includeLastStop: boolean): StopDayJson {

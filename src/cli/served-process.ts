@@ -27,6 +27,7 @@ import { WORKER_ENV } from "./cluster-messages.js";
 import { openSnapshot } from "./open-snapshot.js";
 import type { ServeOptions } from "./serve-options.js";
 import { checkNetwork } from "./snapshot-check.js";
+import { setHeapGrowth } from "./heap-growth.js";
 import { startupBanner } from "./startup-banner.js";
 import { commitSnapshot, type PreparedSnapshot, prepareSnapshot, type ReloadResult } from "./snapshot-reload.js";
 import { validityWarning } from "./validity-warning.js";
@@ -71,6 +72,7 @@ export interface ServedProcessOptions {
 /** Loads the snapshot, builds the app and listens. */
 export async function startServedProcess(options: ServeOptions, extra: ServedProcessOptions): Promise<ServedProcess> {
   const { config } = options;
+  setHeapGrowth(config.server.heapGrowingPercent);
   const started = performance.now();
   const first = openSnapshot(options.network);
   checkNetwork(first, options.network);

@@ -84,6 +84,12 @@ export interface ServerConfig {
   streamsPerWorker: number;
   /** Event streams one key holds open on one process (STREAMS_PER_KEY, default 10; 429 beyond). */
   streamsPerKey: number;
+  /**
+   * How far V8 lets the old generation grow beyond what the last full collection kept before it collects again, in
+   * percent (HEAP_GROWING_PERCENT, default 50; 0: V8's own policy, which lets a small heap grow up to four times).
+   * Set in each serving process (heap-growth.ts; docs/OPERATIONS.md "Memory").
+   */
+  heapGrowingPercent: number;
 }
 
 /** The most streams a process may be told to hold: beyond it the file descriptors (ulimit -n) run out first. */
@@ -116,6 +122,7 @@ export function parseServer(env: ConfigEnv, realtimeMaxAgeSeconds: number): Serv
     keepAliveTimeoutSeconds: parseWhole("HTTP_KEEP_ALIVE_TIMEOUT_SECONDS", env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 72, 1, 3600, "seconds"),
     streamsPerWorker: parseWhole("STREAMS_PER_WORKER", env.STREAMS_PER_WORKER, 500, 1, MAX_STREAMS, "event streams"),
     streamsPerKey: parseWhole("STREAMS_PER_KEY", env.STREAMS_PER_KEY, 10, 1, MAX_STREAMS, "event streams"),
+    heapGrowingPercent: parseWhole("HEAP_GROWING_PERCENT", env.HEAP_GROWING_PERCENT, 50, 0, 300, "percent"),
   };
 }
 

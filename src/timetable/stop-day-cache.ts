@@ -4,14 +4,17 @@ import { networkLru } from "./network-lru.js";
 import type { Passage } from "./types.js";
 
 /**
- * Passages kept per network by the default cache: about 58 MB, measured at 578 bytes of heap a passage (the
+ * Passages kept per network by the default cache: about 14 MB, measured at 578 bytes of heap a passage (the
  * Passage object, its id and time strings, its slot in the day's array) on the MTA snapshot's busiest stop. That
- * holds the day of some 770 stops of median traffic (130 passages) or 118 of the busiest (844), the stops a
+ * holds the day of some 190 stops of median traffic (130 passages) or 30 of the busiest (844), the stops a
  * real-time service is asked about again and again; a whole day of the network (1.9 million passages on the MTA
  * snapshot) would take about 1.1 GB. Bounded in passages, not entries, since a day's size ranges from one passage
  * to several thousand; a day is rebuilt in about 0.3 ms at worst (docs/BENCHMARKS.md), so a miss costs little.
+ * 100,000 (58 MB) let a client asking lists of random stops hold the demo's server at 3.3 times its idle memory
+ * (bench:abuse, costly): the cache full, and the garbage of its turnover (docs/BENCHMARKS.md "Where the costly
+ * lists' memory went").
  */
-export const STOP_DAY_CACHE_PASSAGES = 100_000;
+export const STOP_DAY_CACHE_PASSAGES = 25_000;
 
 /**
  * Misses remembered by the default cache: a stop's day is kept on its second miss among the last 1,024 (networkLru).

@@ -36,6 +36,7 @@ describe("loadConfig", () => {
         keepAliveTimeoutSeconds: 72,
         streamsPerWorker: 500,
         streamsPerKey: 10,
+        heapGrowingPercent: 50,
       },
       feeds: { sources: [], refreshSeconds: 21_600, maxBytes: 1024 ** 3, timeoutSeconds: 60, importArgs: [] },
       validityWarningDays: 7,
@@ -72,6 +73,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_BASE_URL: "https://transit.example.org/lw/" }).publicBaseUrl).toBe(
       "https://transit.example.org/lw",
     );
+  });
+
+  it("loadConfig - HEAP_GROWING_PERCENT: whole percent from 0 (V8's own policy) to 300, default 50", () => {
+    expect([loadConfig({}).server.heapGrowingPercent, loadConfig({ HEAP_GROWING_PERCENT: "0" }).server.heapGrowingPercent]).toEqual([50, 0]);
+    expect(failure({ HEAP_GROWING_PERCENT: "-5" })).toBe('Invalid configuration: HEAP_GROWING_PERCENT must be a whole number of percent from 0 to 300, got "-5"');
   });
 
   it("loadConfig - STREAMS_PER_WORKER and STREAMS_PER_KEY bound the event streams; whole numbers from 1", () => {

@@ -8,8 +8,8 @@
  * "The same" is checked, not assumed: the route still builds its answer, and the kept encoding is sent only when
  * the new answer is byte for byte the one it was made from (a memcmp, tens of microseconds for 550 KB), so
  * nothing the answer depends on (the network served, the day, the Host of the links, real-time) needs naming in
- * a key: a different answer is compressed and replaces the kept one. At most MAX_BYTES of answers and their
- * encodings are kept, least recently used first out.
+ * a key: a different answer is compressed and replaces the kept one. An answer is kept from its URL's second ask
+ * on (SEEN_URLS); at most MAX_BYTES of answers and their encodings are kept, least recently used first out.
  *
  * Only GET answers of 200 with a JSON body of at least MIN_BYTES, to a client accepting br or gzip, and not
  * encoded by their route already (E6's all-stops-body.ts); the rest is left to @fastify/compress. The encodings
@@ -24,6 +24,12 @@ import { chooseEncoding } from "./content-encoding.js";
 export const MIN_BYTES = 16 * 1024;
 /** Room for a hundred 550 KB answers with their gzip. */
 const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * URLs (with their encoding) asked once lately: an answer is kept on its URL's second ask, so that answers asked
+ * once (lists of random stops: a client trying its luck, or an attack) do not push out those asked again (TinyLFU's
+ * doorkeeper, as network-lru.ts; docs/BENCHMARKS.md "Where the costly lists' memory went").
+ */
+const SEEN_URLS = 1024;
 
 interface Kept {
   answer: string | Buffer;
@@ -39,6 +45,7 @@ export interface CompressedAnswersStats {
 
 const compressedAnswers: FastifyPluginCallback<{ stats?: CompressedAnswersStats }> = (app, opts, done) => {
   const kept = new Map<string, Kept>();
+  const seen = new Set<string>();
   const stats = opts.stats ?? { hits: 0, misses: 0, keptBytes: 0 };
   const onSend: onSendHookHandler = (request, reply, payload, next) => {
     if (request.method !== "GET" || reply.statusCode !== 200) return next(null, payload);
@@ -65,17 +72,23 @@ const compressedAnswers: FastifyPluginCallback<{ stats?: CompressedAnswersStats 
         encoding === "gzip"
           ? gzipSync(bytes, { level: 6 })
           : brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+      const keep = entry !== undefined || seen.delete(key);
       if (entry !== undefined) {
         kept.delete(key);
         stats.keptBytes -= entry.bytes;
       }
       entry = { answer: payload, encoded, bytes: bytes.byteLength + encoded.byteLength };
-      kept.set(key, entry);
-      stats.keptBytes += entry.bytes;
-      for (const [oldest, e] of kept) {
-        if (stats.keptBytes <= MAX_BYTES) break;
-        kept.delete(oldest);
-        stats.keptBytes -= e.bytes;
+      if (keep) {
+        kept.set(key, entry);
+        stats.keptBytes += entry.bytes;
+        for (const [oldest, e] of kept) {
+          if (stats.keptBytes <= MAX_BYTES) break;
+          kept.delete(oldest);
+          stats.keptBytes -= e.bytes;
+        }
+      } else {
+        seen.add(key);
+        if (seen.size > SEEN_URLS) seen.delete(seen.values().next().value as string);
       }
     }
     const vary = reply.getHeader("vary");

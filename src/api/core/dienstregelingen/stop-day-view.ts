@@ -33,9 +33,11 @@ export interface StopDayJson {
  * used out first, bounded in characters. A stop's day is a pure function of (network, stop, date,
  * last-stop flag, link base) and popular stops are asked for again and again, alone and in E5
  * lists; serialising a day costs several times computing it (docs/BENCHMARKS.md). The bound also
- * caps what arbitrary Host headers (link bases) can make us keep.
+ * caps what arbitrary Host headers (link bases) can make us keep. 16 MiB: some 300 stop days of New York's
+ * network (a ten-stop timetable is about 550 KB); 64 MiB let lists of random stops hold the demo's server at over
+ * three times its idle memory (docs/BENCHMARKS.md "Where the costly lists' memory went").
  */
-const STOP_DAY_CACHE_BYTES = 64 * 1024 * 1024;
+const STOP_DAY_CACHE_BYTES = 16 * 1024 * 1024;
 /**
  * A day is kept on its second miss among the last 1,024, as the stop days of the timetable are (stop-day-cache.ts):
  * E5 lists of 100 random stops would otherwise turn the cache over (the demo's stop days of one date are 87.5 MB of

@@ -53,6 +53,7 @@ beforeAll(async () => {
   };
   writeFileSync(join(dir, "unknown.pb"), encodeFeedMessage(unknown));
   writeFileSync(join(dir, "corrupt.pb"), Buffer.from([0x0a, 0xff, 0xff, 0xff, 0x7f, 0x01]));
+  writeFileSync(join(dir, "empty.pb"), encodeFeedMessage({ ...unknown, entity: [] }));
   // A feed behind a key, as operators publish them.
   const bytes = encodeFeedMessage(simulated);
   server = createServer((req, res) => {
@@ -101,6 +102,13 @@ describe("lijnwijzer realtime", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("matched: 0\nunmatched: 2\n        2  unknown_trip: trip_id not in the network (nor route, direction and start time)\n");
     expect(r.stdout).toContain("delays: none (no scheduled trip with a prediction)");
+  });
+
+  it("realtime - an empty feed (nothing on the road, as the demo's at night) is no mismatch: exit code 0, said so", () => {
+    const r = runCli(["realtime", snapshot, join(dir, "empty.pb")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("  entities: 0 (0 trip updates, 0 vehicle positions, 0 alerts)\n  the feed is empty: nothing on the road at that moment, or nothing published\n");
+    expect(r.stdout).toContain("matched: 0\nunmatched: 0\n");
   });
 
   it("realtime - a URL with --header, as a feed behind a subscription key", async () => {

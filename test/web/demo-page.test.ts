@@ -276,6 +276,8 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
       const linesBefore = linesAsked();
       const shownAt = await updated();
       const messages = stream.count();
+      // The board's time is to the second: after a second, the answer that follows the reload shows another one.
+      await new Promise((r) => setTimeout(r, 1100));
       server!.reload();
       await expect.poll(linesAsked, { timeout: 60_000 }).toBe(linesBefore + 1);
       await expect.poll(updated, { timeout: 15_000 }).not.toBe(shownAt);
@@ -321,6 +323,16 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     const { page } = o;
     const toggle = page.locator("#vehicles-toggle");
     expect(await toggle.isChecked()).toBe(true); // on by default on the demo
+    // The simulator runs on the clock: in the small hours the demo has nothing on the road, and the page none.
+    const onTheRoad = async () =>
+      ((await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as { voertuigen: unknown[] }).voertuigen.length;
+    if ((await onTheRoad()) === 0) {
+      await expect.poll(() => toggle.getAttribute("data-live"), { timeout: 30_000 }).toBe("stream");
+      expect(await vehicleMarkers(page)).toHaveLength(0);
+      console.warn("demo-page vehicles: no vehicle on the road at this hour; only the empty layer was checked");
+      await close(o);
+      return;
+    }
     await expect.poll(async () => (await vehicleMarkers(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await toggle.getAttribute("data-live")).toBe("stream");
     expect(o.streams.filter((u) => u.endsWith("/DLKernOpenData/v1/beta/voertuigen"))).toHaveLength(1);

@@ -40,6 +40,7 @@ import type { RawConnection } from "../fuzz/raw-http-client.js";
 import { type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
 import { type Attack, costly, type CostlyKind, connectionFlood, type HostileOutcome, malformed, pipelining, slowloris } from "./hostile-clients.js";
 import type { NormalClientResult, NormalClientSettings } from "./normal-client.js";
+import { treeCpuSeconds } from "../lib/process-cpu.js";
 
 const KEY = "abuse-key";
 const CORE = "/DLKernOpenData/api/v1";
@@ -185,26 +186,6 @@ function showOutcome(h: HostileOutcome | null): string {
     .map(([k, v]) => `${k}: ${v}`)
     .join("; ");
   return [`${h.connectionsOpened} connections opened, ${h.closedByServer} closed by the server, ${h.requestsSent} requests sent`, outcomes, details].filter((x) => x !== "").join("; ");
-}
-
-/** CPU seconds (user + system) of the process and its children, from /proc/<pid>/stat; 0 without /proc. */
-function treeCpuSeconds(pid: number): number {
-  let total = 0;
-  const pids = [pid];
-  try {
-    pids.push(...readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-  } catch {
-    // exited, or no /proc
-  }
-  for (const p of pids) {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return total;
 }
 
 /** A server just started, with /haltes asked once (its answer is kept, as after any first client), and its idle RSS. */

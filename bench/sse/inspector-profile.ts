@@ -2,8 +2,9 @@
  * A CPU profile of another Node process through its inspector (started with `--inspect=127.0.0.1:<port>`;
  * `--cpu-prof` may not go in NODE_OPTIONS, and the server is started by `node bin/lijnwijzer.js`): Profiler.start
  * now, Profiler.stop when the returned function is called, which resolves with the profile (the .cpuprofile
- * format). Needs a global WebSocket, as bench/lib/inspector-heap.ts; undefined without one.
+ * format). Through bench/lib/inspector-session.ts; undefined without a WebSocket client or an inspector.
  */
+import { openInspector } from "../lib/inspector-session.js";
 
 export interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
@@ -12,35 +13,15 @@ export interface CpuProfile {
 }
 
 export async function startCpuProfile(inspectPort: number): Promise<(() => Promise<CpuProfile>) | undefined> {
-  const Ws = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
-  if (Ws === undefined) return undefined;
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as Array<{ webSocketDebuggerUrl?: string }>;
-  const url = targets[0]?.webSocketDebuggerUrl;
-  if (url === undefined) return undefined;
-  const ws = new Ws(url);
-  await new Promise<void>((resolve, reject) => {
-    ws.addEventListener("open", () => resolve());
-    ws.addEventListener("error", () => reject(new Error(`inspector ${url} refused the connection`)));
-  });
-  let nextId = 1;
-  const pending = new Map<number, (result: any) => void>();
-  ws.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) pending.get(message.id)?.(message.result);
-  });
-  const call = (method: string, params: object = {}) =>
-    new Promise<any>((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
-  await call("Profiler.enable");
-  await call("Profiler.start");
+  const session = await openInspector(inspectPort);
+  if (session === undefined) return undefined;
+  await session.call("Profiler.enable");
+  await session.call("Profiler.start");
   return async () => {
     try {
-      return ((await call("Profiler.stop")) as { profile: CpuProfile }).profile;
+      return ((await session.call("Profiler.stop")) as { profile: CpuProfile }).profile;
     } finally {
-      ws.close();
+      session.close();
     }
   };
 }

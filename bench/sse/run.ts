@@ -36,7 +36,7 @@
  * at the end and on Ctrl-C. Results: bench/.data/sse-results.json; exit code 1 when a target is not met.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -47,6 +47,7 @@ import { liveHeapAfterGc } from "../lib/inspector-heap.js";
 import { freeLoopbackPort, type LijnwijzerProcess, loadAverage, repoRoot, startLijnwijzer, treeRssBytes } from "../lib/lijnwijzer-process.js";
 import { type CpuProfile, profileTop, startCpuProfile } from "./inspector-profile.js";
 import type { SubscriberCommand, SubscriberRecords, SubscriberReply } from "./subscribers.js";
+import { treeCpuSeconds } from "../lib/process-cpu.js";
 
 const KEY = "sse-key";
 const CORE = "/DLKernOpenData/api/v1";
@@ -129,26 +130,6 @@ async function medianRss(pid: number): Promise<number> {
     await sleep(RSS_SAMPLE_MS);
   }
   return percentile(samples.sort((a, b) => a - b), 50);
-}
-
-/** CPU seconds (user + system) of the process and its children, from /proc/<pid>/stat; 0 without /proc. */
-function treeCpuSeconds(pid: number): number {
-  let total = 0;
-  const pids = [pid];
-  try {
-    pids.push(...readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
-  } catch {
-    // exited, or no /proc
-  }
-  for (const p of pids) {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return total;
 }
 
 /** The N stream paths: stops' departures, line directions' vehicles and the network's, shuffled over the clients. */

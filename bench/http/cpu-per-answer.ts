@@ -8,12 +8,11 @@
  * seconds (6), after 1 s of warm-up; the server's utime + stime (/proc/<pid>/stat, clock ticks) before and after,
  * divided by the answers counted. The servers are bench/http/server.ts, one process per tree.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startBenchServer } from "./start-bench-server.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, "../..");
@@ -26,16 +25,7 @@ const CONNECTIONS = 10;
 const TICKS_PER_SECOND = 100;
 const baseRoot = process.env.BENCH_BASE;
 
-function start(root: string): Promise<{ child: ChildProcess; info: any }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/http/server.ts"), snapshotPath], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => resolve({ child, info: JSON.parse(line) }));
-  });
-}
+const start = (root: string) => startBenchServer(root, snapshotPath);
 
 /** utime + stime of a process, in seconds. */
 function cpuSeconds(pid: number): number {

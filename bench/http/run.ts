@@ -11,12 +11,11 @@
  * this tree's bare route and E3: a before/after comparison on the same machine at the same time (figures on a shared
  * machine move with the other jobs; their ratios in one run do not).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startBenchServer } from "./start-bench-server.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, "../..");
@@ -40,16 +39,7 @@ interface Figures {
 
 const baseRoot = process.env.BENCH_BASE;
 
-function start(root = repoRoot): Promise<{ child: ChildProcess; info: any }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/http/server.ts"), snapshotPath], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => resolve({ child, info: JSON.parse(line) }));
-  });
-}
+const start = (root = repoRoot) => startBenchServer(root, snapshotPath);
 
 async function measure(url: string, headers: Record<string, string>, seconds: number, workers?: number): Promise<Figures> {
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, pipelining: 1, workers });

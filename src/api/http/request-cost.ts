@@ -104,8 +104,15 @@ const requestCost: FastifyPluginCallback = (app, _opts, done) => {
       turns.give();
     };
     let started = false;
+    // Waiting: a client that goes away gives its place up. The listener goes once the request starts: a keep-alive
+    // connection carries many requests, and each listener would hold its request until the connection closes.
+    const socket = request.raw.socket;
+    const leave = () => {
+      if (!started) turns.leave(go);
+    };
     const go = () => {
       started = true;
+      socket.off("close", leave);
       reply.raw.once("close", release);
       next();
     };
@@ -113,12 +120,7 @@ const requestCost: FastifyPluginCallback = (app, _opts, done) => {
       reply.header("retry-after", "1");
       return next(TOO_BUSY(String(turns.waiting)));
     }
-    if (!started) {
-      // Waiting: a client that goes away gives its place up.
-      request.raw.socket.once("close", () => {
-        if (!started) turns.leave(go);
-      });
-    }
+    if (!started) socket.once("close", leave);
   };
 
   app.addHook("onRoute", (route) => {

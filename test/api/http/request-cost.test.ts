@@ -93,6 +93,33 @@ describe("costly requests", () => {
     await app.close();
   });
 
+  it("request cost - a keep-alive connection's costly requests leave no listener on it once they started", async () => {
+    const app = Fastify();
+    installErrorHandling(app, loadConfig({ LOG_LEVEL: "silent" }));
+    await app.register(requestCostPlugin);
+    let socket: Socket | undefined;
+    app.get("/heavy", { config: { cost: () => HEAVY_COST } }, async (req) => {
+      socket = req.raw.socket;
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    const client = await new Promise<Socket>((resolve) => {
+      const s: Socket = connect(port, "127.0.0.1", () => resolve(s));
+    });
+    const listeners: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const answered = new Promise<void>((resolve) => client.once("data", () => resolve()));
+      client.write("GET /heavy HTTP/1.1\r\nHost: h\r\n\r\n");
+      await answered;
+      listeners.push(socket!.listenerCount("close"));
+    }
+    // As many after 20 requests as after the first (the old gate left one per request: 20 more).
+    expect(listeners.at(-1)).toBe(listeners[0]);
+    client.destroy();
+    await app.close();
+  });
+
   it("request cost - a list of stops asking more than 2000 passages is a 400 that says how many; 2000 are answered", async () => {
     const net = await suiteNetwork();
     server = await startServer(net);

@@ -1,5 +1,6 @@
 import { derivedIndex } from "../network/derived-index.js";
 import type { Network } from "../network/model.js";
+import { Doorkeeper } from "../lib/doorkeeper.js";
 
 /** Values computed from a network and kept between requests, per network, least recently used out first. */
 export interface NetworkLru<V, K extends number | string = number> {
@@ -16,11 +17,8 @@ interface Entries<V, K> {
   /** key -> value; Map order is the LRU order, least recently used first. */
   values: Map<K, V>;
   weight: number;
-  /** Keys missed once and not kept, -> their slot in `ring`; at most `rememberedMisses`. */
-  missed: Map<K, number>;
-  /** The remembered misses in the order they came; the oldest is forgotten first. */
-  ring: K[];
-  next: number;
+  /** With remembered misses: who is let in (doorkeeper.ts). */
+  door: Doorkeeper<K> | undefined;
 }
 
 /**
@@ -31,12 +29,12 @@ interface Entries<V, K> {
  * Number keys where they do: a Map hashes them without building a string.
  *
  * With `rememberedMisses` > 0, a value is kept only on its key's second miss within the last `rememberedMisses`
- * misses (the "doorkeeper" of TinyLFU, Einziger, Friedman and Manes, ACM Transactions on Storage 13(4), 2017): a
+ * misses (src/lib/doorkeeper.ts, the "doorkeeper" of TinyLFU): a
  * key asked once, as a client asking lists of random stops asks almost every one, is computed and dropped and does
  * not push out the values asked again and again. What a kept value becomes once pushed out is garbage of the old
  * generation, which only a full collection frees: such a scan of random keys grew a server's heap by hundreds of
  * megabytes between two (docs/BENCHMARKS.md "Hostile clients (bench:abuse)"). The price is one more computation of
- * a value that is asked again: its second miss. Remembering costs a Map entry and an array slot per key.
+ * a value that is asked again: its second miss.
  */
 export function networkLru<V, K extends number | string = number>(
   name: string,
@@ -44,7 +42,7 @@ export function networkLru<V, K extends number | string = number>(
   weight: (value: V) => number,
   rememberedMisses = 0,
 ): NetworkLru<V, K> {
-  const byNetwork = derivedIndex(name, (): Entries<V, K> => ({ values: new Map(), weight: 0, missed: new Map(), ring: [], next: 0 }));
+  const byNetwork = derivedIndex(name, (): Entries<V, K> => ({ values: new Map(), weight: 0, door: rememberedMisses > 0 ? new Doorkeeper<K>(rememberedMisses) : undefined }));
   return {
     get(network, key, compute) {
       const entries = byNetwork(network);
@@ -57,7 +55,7 @@ export function networkLru<V, K extends number | string = number>(
       const value = compute();
       const w = weight(value);
       if (w > maxWeight / 4) return value;
-      if (rememberedMisses > 0 && !admitted(entries, key, rememberedMisses)) return value;
+      if (entries.door !== undefined && !entries.door.admit(key)) return value;
       entries.values.set(key, value);
       entries.weight += w;
       for (const [k, v] of entries.values) {
@@ -72,23 +70,4 @@ export function networkLru<V, K extends number | string = number>(
       return { entries: entries.values.size, weight: entries.weight };
     },
   };
-}
-
-/** True on the second miss of `key` among the last `remembered` misses (and it is forgotten); else remembers it. */
-function admitted<V, K>(entries: Entries<V, K>, key: K, remembered: number): boolean {
-  const { missed, ring } = entries;
-  if (missed.has(key)) {
-    missed.delete(key);
-    return true;
-  }
-  const slot = entries.next;
-  entries.next = (slot + 1) % remembered;
-  if (slot < ring.length) {
-    const forgotten = ring[slot];
-    // Still this slot's: not admitted meanwhile, nor remembered again in a later slot.
-    if (missed.get(forgotten) === slot) missed.delete(forgotten);
-  }
-  ring[slot] = key;
-  missed.set(key, slot);
-  return false;
 }

@@ -18,6 +18,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyPluginCallback, onSendHookHandler } from "fastify";
 import fp from "fastify-plugin";
+import { Doorkeeper } from "../../lib/doorkeeper.js";
 import { chooseEncoding } from "./content-encoding.js";
 
 /** Smaller answers compress in well under a millisecond: not worth keeping. */
@@ -26,8 +27,8 @@ export const MIN_BYTES = 16 * 1024;
 const MAX_BYTES = 64 * 1024 * 1024;
 /**
  * URLs (with their encoding) asked once lately: an answer is kept on its URL's second ask, so that answers asked
- * once (lists of random stops: a client trying its luck, or an attack) do not push out those asked again (TinyLFU's
- * doorkeeper, as network-lru.ts; docs/BENCHMARKS.md "Where the costly lists' memory went").
+ * once (lists of random stops: a client trying its luck, or an attack) do not push out those asked again
+ * (src/lib/doorkeeper.ts, as the stop-day caches; docs/BENCHMARKS.md "Where the costly lists' memory went").
  */
 const SEEN_URLS = 1024;
 
@@ -45,7 +46,7 @@ export interface CompressedAnswersStats {
 
 const compressedAnswers: FastifyPluginCallback<{ stats?: CompressedAnswersStats }> = (app, opts, done) => {
   const kept = new Map<string, Kept>();
-  const seen = new Set<string>();
+  const door = new Doorkeeper<string>(SEEN_URLS);
   const stats = opts.stats ?? { hits: 0, misses: 0, keptBytes: 0 };
   const onSend: onSendHookHandler = (request, reply, payload, next) => {
     if (request.method !== "GET" || reply.statusCode !== 200) return next(null, payload);
@@ -72,7 +73,7 @@ const compressedAnswers: FastifyPluginCallback<{ stats?: CompressedAnswersStats 
         encoding === "gzip"
           ? gzipSync(bytes, { level: 6 })
           : brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-      const keep = entry !== undefined || seen.delete(key);
+      const keep = entry !== undefined || door.admit(key);
       if (entry !== undefined) {
         kept.delete(key);
         stats.keptBytes -= entry.bytes;
@@ -86,9 +87,6 @@ const compressedAnswers: FastifyPluginCallback<{ stats?: CompressedAnswersStats 
           kept.delete(oldest);
           stats.keptBytes -= e.bytes;
         }
-      } else {
-        seen.add(key);
-        if (seen.size > SEEN_URLS) seen.delete(seen.values().next().value as string);
       }
     }
     const vary = reply.getHeader("vary");

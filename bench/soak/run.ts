@@ -12,15 +12,18 @@
  *    (/proc/<pid>/stat), its resident memory (RSS of the process tree, sampled every 5 s, median of the minute),
  *    its V8 heap and event-loop lag (its own /metrics);
  * 4. memory at rest: RSS and heap after 15 s without load, before the soak and after it; the live heap after a
- *    full collection, through the server's inspector. After it, a minute at the soak's rate, not counted, lets
- *    the heap grow back before the first minute counted.
+ *    full collection, through the server's inspector. After it, three minutes at the soak's rate, not counted, let
+ *    the heap grow back and the server's caches (stop days, rendered and compressed answers) fill to their bounds
+ *    before the first minute counted: with one, RSS still grew 6 % over the first three minutes counted, then stayed
+ *    flat.
  *
  * Reported: RSS growth from the first minute to the last (target under 5 %) and the p99 drift between them. CPU
  * time per answer tells a server that degrades (it rises) from a machine whose other jobs take the cores (the
  * server's CPU share falls, the cost per answer stays).
- * Flags: --minutes <m> (10), --seconds <s> (instead of minutes, to shorten), --fraction <f> (0.7),
+ * Flags: --minutes <m> (10), --seconds <s> (instead of minutes, to shorten), --fraction <f> (0.7), --rate <n> (requests
+ * a second, instead of the fraction of the capacity measured: to compare two trees at one rate),
  * --capacity-seconds <s> (20), --connections <n> (16), --seed <n> (1), --log-level <level> (info), --settle-seconds
- * <s> (60: at the soak's rate after the measurement at rest, not counted).
+ * <s> (180: at the soak's rate after the measurement at rest, not counted: the caches fill to their bounds meanwhile).
  * Results: bench/.data/soak-results.json; exit code 1 when RSS grew 5 % or more or a request failed.
  */
 import { createReadStream, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -49,10 +52,11 @@ const { values: flags } = parseArgs({
     minutes: { type: "string", default: "10" },
     seconds: { type: "string" },
     fraction: { type: "string", default: "0.7" },
+    rate: { type: "string" },
     "capacity-seconds": { type: "string", default: "20" },
     connections: { type: "string", default: "16" },
     seed: { type: "string", default: "1" },
-    "settle-seconds": { type: "string", default: "60" },
+    "settle-seconds": { type: "string", default: "180" },
     "log-level": { type: "string", default: "info" },
   },
 });
@@ -62,6 +66,7 @@ const windowCount = Math.max(4, Math.round(durationS / 60));
 const windowS = durationS / windowCount;
 const settleS = Number(flags["settle-seconds"]);
 const fraction = Number(flags.fraction);
+const fixedRate = flags.rate === undefined ? undefined : Number(flags.rate);
 const capacityS = Number(flags["capacity-seconds"]);
 const connections = Number(flags.connections);
 const seed = Number(flags.seed);
@@ -170,6 +175,8 @@ interface Window {
   requests: number;
   requestsPerSecond: number;
   non200: number;
+  /** The answers not 200, by status and family ("503 routePlans"): which requests failed, and how. */
+  non200ByStatus: Record<string, number>;
   errors: number;
   shed: number;
   p50Ms: number;
@@ -203,6 +210,12 @@ async function logSummary(path: string): Promise<{ mib: number; lines: number; e
   return { mib: round1(statSync(path).size / 1024 ** 2), lines, errorLines, firstErrors };
 }
 
+function countBy(keys: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const k of keys) counts[k] = (counts[k] ?? 0) + 1;
+  return counts;
+}
+
 function summarise(index: number, startS: number, windowS: number, outcomes: Outcome[], shed: number, cpu: number, rss: number[], proc: ProcessFigures): Window {
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const byFamily: Partial<Record<Family, number>> = {};
@@ -216,6 +229,7 @@ function summarise(index: number, startS: number, windowS: number, outcomes: Out
     requests: outcomes.length,
     requestsPerSecond: Math.round(outcomes.length / windowS),
     non200: outcomes.filter((o) => o.status !== 200 && o.status !== "error").length,
+    non200ByStatus: countBy(outcomes.filter((o) => o.status !== 200 && o.status !== "error").map((o) => `${o.status} ${o.family}`)),
     errors: outcomes.filter((o) => o.status === "error").length,
     shed,
     p50Ms: round1(percentile(ms, 50)),
@@ -275,7 +289,7 @@ async function openLoop(
     windows.push(w);
     console.log(
       `  ${String(w.startS).padStart(4)} s: ${w.requestsPerSecond} req/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms, max ${w.maxMs} ms, ` +
-        `non-200 ${w.non200}, errors ${w.errors}, shed ${w.shed}, CPU ${w.cpuPercent} % (${w.cpuMsPerRequest} ms/request), ` +
+        `non-200 ${w.non200}${w.non200 > 0 ? ` ${JSON.stringify(w.non200ByStatus)}` : ""}, errors ${w.errors}, shed ${w.shed}, CPU ${w.cpuPercent} % (${w.cpuMsPerRequest} ms/request), ` +
         `RSS ${w.rssMiB} MiB, heap ${w.heapUsedMiB} MiB, loop lag p99 ${w.eventLoopLagP99Ms} ms`,
     );
   };
@@ -344,8 +358,9 @@ async function main(): Promise<void> {
     await closedLoop(agent, server.port, mix, WARMUP_S);
     const cap = await closedLoop(agent, server.port, mix, capacityS);
     const capacity = cap.answers / capacityS;
-    const rate = Math.max(1, Math.round(capacity * fraction));
-    console.log(`capacity ${capacity.toFixed(0)} req/s (errors ${cap.errors}); soak at ${Math.round(fraction * 100)} %: ${rate} req/s for ${durationS} s, windows of ${windowS} s`);
+    const rate = fixedRate ?? Math.max(1, Math.round(capacity * fraction));
+    const share = fixedRate === undefined ? `${Math.round(fraction * 100)} %` : `--rate, ${Math.round((100 * rate) / capacity)} % of it`;
+    console.log(`capacity ${capacity.toFixed(0)} req/s (errors ${cap.errors}); soak at ${share}: ${rate} req/s for ${durationS} s, windows of ${windowS} s`);
     const idle = async () => {
       await new Promise((r) => setTimeout(r, IDLE_S * 1000));
       const proc = await processMetrics(server.origin);
@@ -363,7 +378,8 @@ async function main(): Promise<void> {
     const idleBefore = await idle();
     console.log(`idle ${IDLE_S} s: ${showIdle(idleBefore)}`);
     // The full collection above leaves a small heap; the heap grows back to its size under load within a minute
-    // or so. That minute at the soak's rate is not counted, so that the first minute counted starts warm.
+    // or so, and the caches fill to their bounds within two or three. Those minutes at the soak's rate are not
+    // counted, so that the first minute counted starts warm.
     console.log(`settling: ${settleS} s at ${rate} req/s, not counted`);
     const settle = settleS > 0 ? (await openLoop(agent, server, mix, rate, settleS, 1)).windows[0] : undefined;
     console.log("soak:");
@@ -402,6 +418,7 @@ async function main(): Promise<void> {
       p99LastWindowMs: last.p99Ms,
       p99DriftMs: round1(p99Drift),
       failedRequests: failed,
+      non200ByStatus: countBy(windows.flatMap((w) => Object.entries(w.non200ByStatus).flatMap(([k, n]) => Array<string>(n).fill(k)))),
       clientErrorCodes: Object.fromEntries(errorCodes),
       keepAliveRetries,
       shedRequests: shed,

@@ -7,9 +7,16 @@
  * A route that can be costly says what a request of it costs in `config.cost(request)`, in passages (a passage
  * listed, or its share of a route plan's work), after its parameters are validated; the route's own limits (a 400
  * above them) live with its parameters. A request of at least HEAVY_COST passages is costly: at most
- * HEAVY_AT_ONCE costly requests run at once per worker, the next HEAVY_QUEUE wait their turn in order, and one more
- * is answered 503 with `Retry-After: 1`. Cheap requests never wait. A costly request's turn ends when its answer is
- * sent or its connection closes.
+ * HEAVY_AT_ONCE costly requests run at once per worker, the others wait their turn in order, and one is answered
+ * 503 with `Retry-After: 1` when HEAVY_QUEUE already wait or the one waiting longest has waited HEAVY_WAIT_MS: the
+ * queue is then not draining. Cheap requests never wait. A costly request's turn ends when its answer is sent or its
+ * connection closes.
+ *
+ * Why a bound in time and not only in count: costly requests start one per event loop turn, so a burst of them
+ * waits a few turns even on a server with time to spare. With 16 places and no bound in time, bench:soak's steady
+ * load (route plans 5 % of the requests, 55 to 69 a second, the server's CPU at 85 to 95 %) had 2 to 111 route
+ * plans a minute refused; with these bounds, at the same rate in alternating runs, none, and a lower p99
+ * (docs/BENCHMARKS.md "Soak").
  */
 import type { FastifyPluginCallback, FastifyRequest, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
@@ -30,8 +37,22 @@ export const HEAVY_COST = 500;
  * lets the cheap requests that arrive meanwhile run between two costly ones instead of behind all of them.
  */
 export const HEAVY_AT_ONCE = 1;
-/** Costly requests that may wait their turn; one more is a 503. */
-export const HEAVY_QUEUE = 16;
+/**
+ * Costly requests that may wait their turn at most; one more is a 503. A waiting request holds its parsed request
+ * and connection, a few kilobytes, not its answer: the bound is for the worst case, HEAVY_WAIT_MS for the usual one.
+ */
+export const HEAVY_QUEUE = 256;
+/**
+ * How long the request waiting longest may have waited before a new costly request is refused (503): the queue is
+ * not draining then, and a client told to come back in a second is better served than one left waiting longer.
+ */
+export const HEAVY_WAIT_MS = 2000;
+
+/** The gate's bounds (request-cost.ts's constants by default; a test may set smaller ones). */
+export interface RequestCostOptions {
+  queue?: number;
+  waitMs?: number;
+}
 
 /**
  * A counting semaphore over a FIFO queue, with a bound on the queue, whose turns start in the event loop's check
@@ -45,12 +66,25 @@ export const HEAVY_QUEUE = 16;
 class Turns {
   private running = 0;
   private readonly queue: Array<() => void> = [];
+  /** When each of `queue` came (performance.now()), in the same order. */
+  private readonly since: number[] = [];
   private scheduled = false;
 
-  /** Calls `go` when a turn is free, in order, never at once; false when the queue is full (nothing is called). */
+  constructor(
+    private readonly maxWaiting: number,
+    private readonly maxWaitMs: number,
+  ) {}
+
+  /**
+   * Calls `go` when a turn is free, in order, never at once; false when the queue is full or not draining (the one
+   * waiting longest has waited maxWaitMs): nothing is called then.
+   */
   take(go: () => void): boolean {
-    if (this.queue.length >= HEAVY_QUEUE + Math.max(0, HEAVY_AT_ONCE - this.running)) return false;
+    const now = performance.now();
+    if (this.queue.length >= this.maxWaiting + Math.max(0, HEAVY_AT_ONCE - this.running)) return false;
+    if (this.waiting > 0 && now - this.since[0] >= this.maxWaitMs) return false;
     this.queue.push(go);
+    this.since.push(now);
     this.schedule();
     return true;
   }
@@ -60,6 +94,7 @@ class Turns {
     const i = this.queue.indexOf(go);
     if (i < 0) return false;
     this.queue.splice(i, 1);
+    this.since.splice(i, 1);
     return true;
   }
 
@@ -79,6 +114,7 @@ class Turns {
     if (this.running >= HEAVY_AT_ONCE) return;
     const next = this.queue.shift();
     if (next === undefined) return;
+    this.since.shift();
     this.running++;
     next();
     this.schedule();
@@ -90,8 +126,8 @@ class Turns {
   }
 }
 
-const requestCost: FastifyPluginCallback = (app, _opts, done) => {
-  const turns = new Turns();
+const requestCost: FastifyPluginCallback<RequestCostOptions> = (app, opts, done) => {
+  const turns = new Turns(opts.queue ?? HEAVY_QUEUE, opts.waitMs ?? HEAVY_WAIT_MS);
 
   const gate: preHandlerHookHandler = (request, reply, next) => {
     const cost = request.routeOptions.config.cost!(request);

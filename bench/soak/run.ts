@@ -175,7 +175,7 @@ interface Window {
   requests: number;
   requestsPerSecond: number;
   non200: number;
-  /** The answers not 200, by status and family ("503 routePlans"): which requests failed, and how. */
+  /** The answers not 200, by status and family ("503 route plan"): which requests failed, and how. */
   non200ByStatus: Record<string, number>;
   errors: number;
   shed: number;

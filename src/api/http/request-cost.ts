@@ -14,7 +14,7 @@
  *
  * Why a bound in time and not only in count: costly requests start one per event loop turn, so a burst of them
  * waits a few turns even on a server with time to spare. With 16 places and no bound in time, bench:soak's steady
- * load (route plans 5 % of the requests, 55 to 69 a second, the server's CPU at 85 to 95 %) had 2 to 111 route
+ * load (route plans 5 % of the requests, 55 to 69 a second, the server's CPU at 83 to 95 %) had up to 111 route
  * plans a minute refused; with these bounds, at the same rate in alternating runs, none, and a lower p99
  * (docs/BENCHMARKS.md "Soak").
  */

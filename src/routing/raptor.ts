@@ -50,7 +50,9 @@
  *   round, and boards only there (OTP's "reached in previous round"). Journeys the caller knows (query.known) bound
  *   the target from the first round. With query.transferPenaltyMs, a round's target starts that much before the
  *   previous round's: a journey with one ride more is looked for only where it arrives that much earlier (arrive-by:
- *   leaves that much later), as the planner's pages weigh a transfer (plan-pages.ts).
+ *   leaves that much later), as the planner's pages weigh a transfer (plan-pages.ts). A label that is not a ride's
+ *   arrival at a target stop serves only to board in the next round, so it is kept only when it can beat that
+ *   round's target (labelBound), and in the last round not at all.
  * - A single-departure search answers each journey leaving as late as its rides allow (tighten): the later trips of
  *   the same patterns that make the same connections.
  *
@@ -204,6 +206,11 @@ class RaptorSearch {
   private readonly lb: Int32Array;
   /** Seconds a journey with one ride more must arrive earlier (arrive-by: leave later) to be looked for. */
   private readonly penalty: number;
+  /**
+   * Whether a label of round k serves only to board in round k + 1 (labelBound): a single-departure search whose
+   * query ends at no stop itself, so that no walk label is offered to the target (VIA_LABEL).
+   */
+  private labelsServeNextRound = false;
   private readonly sourceAccess = new Map<StopIdx, StopAccess>();
   private readonly targetAccess = new Map<StopIdx, StopAccess>();
   private readonly trail: LabelTrail;
@@ -283,6 +290,7 @@ class RaptorSearch {
       for (const [stop, a] of this.targetAccess) s.targetSecs[stop] = a.seconds;
       const { all } = this;
       if ((this.targetAccess.size === 0 && all === undefined) || this.sourceAccess.size === 0) return [];
+      this.labelsServeNextRound = all === undefined && q.windowEndMs === undefined && ![...this.targetAccess.values()].some((a) => a.seconds === 0);
       const starts: Array<[number, Set<StopIdx> | undefined]> = all ? all.starts.map((start) => [start, undefined]) : this.startLabels();
       for (const [start, triggers] of starts) {
         if (this.expired) break;
@@ -439,6 +447,22 @@ class RaptorSearch {
   private inheritedTarget(k: number): number {
     const before = this.targetLabel[k - 1];
     return before < UNREACHED ? before - this.penalty : before;
+  }
+
+  /**
+   * What a label of round k must beat, its lower bound counted, to be kept: round k's target (plus `tie`). A ride's
+   * arrival at a target stop is offered to that target whatever the label (rideTo); beyond it, a label of a
+   * single-departure search (labelsServeNextRound) serves only to board in round k + 1, so it must also beat what
+   * round k + 1 must: round k's target less the transfer penalty, or a known journey with a ride more (plus a second
+   * with rules, as the scans' bound: a tie may be the timed transfer); in the last round, nothing. On the MTA's E1
+   * pages a quarter fewer footpaths relaxed, the pages the same (docs/BENCHMARKS.md "Route planning").
+   */
+  private labelBound(k: number, tie: number): number {
+    const own = this.targetLabel[k] + tie;
+    if (!this.labelsServeNextRound) return own;
+    if (k >= this.rides) return -Infinity;
+    const next = Math.min(this.inheritedTarget(k + 1), this.knownLabel[k + 1]) + (this.ruled ? 1 : 0);
+    return Math.min(next, own);
   }
 
   /**
@@ -683,6 +707,7 @@ class RaptorSearch {
     const bound = this.targetLabel[k] + (this.ruled ? 1 : 0);
     // A rule can hold only where the pattern boarded has a trip on its side of one (patternTouched).
     const ruled = this.ruled && this.patternTouched[p] === 1;
+    const keep = this.labelBound(k, this.ruled ? 1 : 0);
     let trip: TripInstance = NO_TRIP;
     let boardPos = 0;
     let tripWalk = 0;
@@ -692,7 +717,7 @@ class RaptorSearch {
         const a = v.arrival(trip, row - base);
         if (a >= bound) trip = NO_TRIP; // from here on it arrives no earlier than the best journey to the target
         // Kept only when the target can still be reached from here before the best journey to it (lb).
-        else if (a <= rideLabel[now + stop] && a + lb[stop] < bound) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, -1, marked, changed);
+        else if (a <= rideLabel[now + stop] && a + lb[stop] < (s.targetSecs[stop] >= 0 ? bound : keep)) this.rideTo(k, stop, a, tripWalk, trip, p, boardPos, row - base, -1, marked, changed);
         else if (a !== a) this.rideAround(k, stop, p, from, row - base, markedBefore, marked, changed);
       }
       // Boarding at the last stop rides nothing (staying on board there is the trip it was, not one boarded there).
@@ -847,21 +872,22 @@ class RaptorSearch {
     const [fpStart, fpOther, fpSecs] = back ? [v.footpathInStart, v.footpathInFrom, v.footpathInSeconds] : [v.footpathStart, v.footpathTo, v.footpathSeconds];
     const now = k * n;
     const rides = s.rideMarked;
-    const { lb, targetLabel } = this;
+    const { lb } = this;
     const { label } = s;
+    const keep = this.labelBound(k, 0);
     for (let i = 0; i < rides.size; i++) {
       const stop = rides.list[i];
       const time = s.rideLabel[now + stop];
       // hot: no allocation. lb[stop] <= a footpath's seconds + lb[its end] (the footpaths are edges of the bounds'
       // graph): a stop no walk from which can beat the best journey is passed over at once.
-      if (time + lb[stop] >= targetLabel[k]) continue;
+      if (time + lb[stop] >= keep) continue;
       const walk = s.rideWalk[now + stop];
       for (let f = fpStart[stop]; f < fpStart[stop + 1]; f++) {
         const to = fpOther[f];
         const t = time + fpSecs[f];
-        if (t >= targetLabel[k]) break; // shortest first: the rest are longer still
+        if (t >= keep) break; // shortest first: the rest are longer still
         if (t > label[now + to]) continue; // no better (a tie goes on: less walking may win it)
-        if (t + lb[to] >= targetLabel[k]) continue;
+        if (t + lb[to] >= keep) continue;
         if (this.setLabel(k, to, t, walk + fpSecs[f], stop, fpSecs[f], marked, changed) && s.targetSecs[to] === 0) {
           this.offerTarget(k, t, walk + fpSecs[f], to, VIA_LABEL);
         }

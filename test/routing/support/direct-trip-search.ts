@@ -2,7 +2,7 @@
  * A tiny stand-in for RAPTOR, for the planner's own rules (paging, walking, the best match) apart from the
  * algorithm: every direct trip (no transfer) from an origin stop to a destination stop, with the access and egress
  * walks, answered as RAPTOR does: for one departure (arrive-by: arrival) the best arrival (departure) per number of
- * transfers, for a window the Pareto set of the journeys departing (arriving) within it. Modes are applied; real-time
+ * transfers, better than the known journeys' (query.known), for a window the Pareto set of the journeys departing (arriving) within it. Modes are applied; real-time
  * and wheelchair are not.
  */
 import { addDays } from "../../../src/lib/service-date.js";
@@ -65,7 +65,9 @@ export function directTripSearch(log: SearchLog = { windows: [] }): SearchFactor
       // One departure (arrive-by: arrival): the best arrival (departure) per number of transfers, as RAPTOR's rounds.
       const usable = out.filter((j) => (q.arriveBy ? j.arrivalMs <= q.timeMs : j.departureMs >= q.timeMs));
       const key = (j: Journey) => (q.arriveBy ? -j.departureMs : j.arrivalMs);
-      return usable.filter((j) => !usable.some((o) => o !== j && o.transfers <= j.transfers && key(o) < key(j)));
+      // As RAPTOR, only journeys strictly better than the known ones (query.known) with as many transfers or fewer.
+      const known = q.known ?? [];
+      return usable.filter((j) => !usable.some((o) => o !== j && o.transfers <= j.transfers && key(o) < key(j)) && !known.some((o) => o.transfers <= j.transfers && key(o) <= key(j)));
     }
     const end = q.windowEndMs;
     const inWindow = q.arriveBy

@@ -12,28 +12,10 @@ import { createNetworkView } from "../../src/routing/network-view.js";
 import { raptor } from "../../src/routing/raptor.js";
 import type { TransitView } from "../../src/routing/transit-view.js";
 import { at, net, stopOf } from "./support/raptor-scenario.js";
-import { hhmm, prng, randomLine, randomStops, randomTrips } from "./support/random-network.js";
+import { randomNightNetwork } from "./support/random-network.js";
 
 const DATE = "2024-03-12";
 const NEXT = "2024-03-13";
-
-/**
- * The random network (support/random-network.ts), its 12 lines bus or tram, their trips from 23:20 on (so that some
- * run past 24:00), and at some stops a change time (transfers.txt from a stop to itself).
- */
-function randomNetwork(seed: number, changeTimes: boolean): Network {
-  const rnd = prng(seed);
-  const stops = randomStops(rnd);
-  const trips: string[] = [];
-  for (let l = 0; l < 12; l++) {
-    const line = randomLine(rnd);
-    const mode = rnd() < 0.3 ? "tram" : "bus";
-    for (const { k, times } of randomTrips(rnd, line, 23 * 60 + 20)) trips.push(`L${l}x${k} ${mode} route=L${l}: ${times.join(", ")}`);
-  }
-  const transfers: Array<[string, string, number, number]> = [];
-  if (changeTimes) for (let i = 0; i < 14; i++) if (rnd() < 0.4) transfers.push([`S${i}`, `S${i}`, 2, 60 * (1 + Math.floor(rnd() * 3))]);
-  return net({ stops, trips, transfers });
-}
 
 /** RAPTOR's earliest arrival with any number of rides (40: more than a random network's stops allow). */
 function raptorEarliest(view: TransitView, from: number, to: number, timeMs: number): number | undefined {
@@ -46,7 +28,7 @@ describe("connection scan", () => {
     let compared = 0;
     let reached = 0;
     for (let seed = 1; seed <= 25; seed++) {
-      const network = randomNetwork(seed, false);
+      const network = randomNightNetwork(seed, false);
       for (const [date, time] of [[DATE, "23:25"], [DATE, "23:50"], [NEXT, "00:05"]]) {
         const timeMs = at(date, time);
         for (const modes of [undefined, ["BUS"] as const]) {
@@ -75,7 +57,7 @@ describe("connection scan", () => {
     let same = 0;
     let compared = 0;
     for (let seed = 101; seed <= 120; seed++) {
-      const network = randomNetwork(seed, true);
+      const network = randomNightNetwork(seed, true);
       const timeMs = at(DATE, "23:25");
       const view = createNetworkView(network, { fromMs: timeMs, toMs: timeMs + 6 * 3_600_000 });
       for (let a = 0; a < network.stops.count; a++) {

@@ -5,6 +5,8 @@
  * a fixed order, so that a seed gives the same network every run; a test adds its own draws (modes, onward lines,
  * change times) between them.
  */
+import type { Network } from "../../../src/network/model.js";
+import { net } from "./raptor-scenario.js";
 
 /** A linear congruential generator (glibc's constants): small and seeded, uniform enough for picking. */
 export function prng(seed: number): () => number {
@@ -65,4 +67,22 @@ export function randomTrips(rnd: () => number, line: RandomLine, fromMinutes: nu
     start += 5 + Math.floor(rnd() * 15);
   }
   return trips;
+}
+
+/**
+ * The random network of the connection-scan and page tests: its 12 lines bus or tram, their trips from 23:20 on (so
+ * that some run past 24:00), and with `changeTimes` a change time at some stops (transfers.txt from a stop to itself).
+ */
+export function randomNightNetwork(seed: number, changeTimes: boolean): Network {
+  const rnd = prng(seed);
+  const stops = randomStops(rnd);
+  const trips: string[] = [];
+  for (let l = 0; l < 12; l++) {
+    const line = randomLine(rnd);
+    const mode = rnd() < 0.3 ? "tram" : "bus";
+    for (const { k, times } of randomTrips(rnd, line, 23 * 60 + 20)) trips.push(`L${l}x${k} ${mode} route=L${l}: ${times.join(", ")}`);
+  }
+  const transfers: Array<[string, string, number, number]> = [];
+  if (changeTimes) for (let i = 0; i < 14; i++) if (rnd() < 0.4) transfers.push([`S${i}`, `S${i}`, 2, 60 * (1 + Math.floor(rnd() * 3))]);
+  return net({ stops, trips, transfers });
 }

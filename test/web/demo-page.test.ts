@@ -372,10 +372,15 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     expect(c.status).toBe(`${c.markers} voertuigen onderweg (${c.estimated} geschat); klik op een voertuig voor zijn lijn en vertraging.`);
     await shootMap(page, "vehicles.png");
 
-    // The next message moves them: the same trip, somewhere else, still one stream.
-    const at = new Map(first.map((v) => [v.id, `${v.lat},${v.lon}`]));
-    const moved = async () => (await vehicleMarkers(page)).filter((v) => at.has(v.id) && at.get(v.id) !== `${v.lat},${v.lon}`).length;
-    await expect.poll(moved, { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
+    // The next message moves them: the same trip, somewhere else, still one stream. Only a vehicle between two stops
+    // moves (one with a heading): in the first hour of service every vehicle may still stand at a stop.
+    if (same.some((m) => m.bearing)) {
+      const at = new Map(first.map((v) => [v.id, `${v.lat},${v.lon}`]));
+      const moved = async () => (await vehicleMarkers(page)).filter((v) => at.has(v.id) && at.get(v.id) !== `${v.lat},${v.lon}`).length;
+      await expect.poll(moved, { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
+    } else {
+      console.warn("demo-page vehicles: every vehicle stands at a stop at this hour; their moving was not checked");
+    }
     expect(o.streams.filter((u) => u.endsWith("/voertuigen"))).toHaveLength(1);
     expect(o.requests.filter((u) => u.endsWith("/voertuigen"))).toHaveLength(1);
 
@@ -391,7 +396,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     await expect.poll(async () => (await vehicleMarkers(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(o.streams.filter((u) => u.endsWith("/voertuigen"))).toHaveLength(2);
     await close(o);
-  });
+  }, 150_000); // the wait for the next message (REALTIME_INTERVAL_SECONDS, 30 s) and for vehicles to move
 
   it("reachability - from the chosen stop: the area and the stops reached, coloured by arrival, as many as the API answers; minutes change it, clear removes it; from a point of the map too", async () => {
     const o = await open();

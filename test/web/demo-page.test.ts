@@ -358,7 +358,11 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
         .map((m) => ({ id: m.id, arrow: m.arrow, bearing: byId.get(m.id)!.richtingGraden !== undefined }));
     };
     let same = await arrows();
-    for (let tries = 0; same.length === 0 && tries < 20; tries++) same = await arrows();
+    // A message may come between the two reads: read again until the page shows the API's (5 s at most).
+    for (let tries = 0; same.length === 0 && tries < 20; tries++) {
+      await page.waitForTimeout(250);
+      same = await arrows();
+    }
     expect(same.length).toBeGreaterThan(0);
     for (const m of same) expect(m.arrow, m.id).toBe(m.bearing);
     // The count under the map is the markers' (read together: a message may come between two reads).

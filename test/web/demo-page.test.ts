@@ -318,14 +318,28 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     );
   }
 
+  /** A vehicle as GET /voertuigen answers it, the fields the vehicles test reads. */
+  interface ApiVehicle {
+    ritnummer: string;
+    dienstregelingDatum: string;
+    lijnrichting: { entiteitnummer: string; lijnnummer: number };
+    positie: { latitude: number; longitude: number };
+    geschat: boolean;
+    richtingGraden?: number;
+  }
+  async function apiVehicles(): Promise<ApiVehicle[]> {
+    return ((await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as { voertuigen: ApiVehicle[] }).voertuigen;
+  }
+  /** The page's id of a vehicle's marker (data-rit). */
+  const markerId = (v: ApiVehicle) => `${v.lijnrichting.entiteitnummer}_${v.lijnrichting.lijnnummer}_${v.dienstregelingDatum}_${v.ritnummer}`;
+
   it("vehicles - the network's vehicles from their event stream, a marker per trip that moves as messages come; hover and click name line and delay; the checkbox turns them off", async () => {
     const o = await open();
     const { page } = o;
     const toggle = page.locator("#vehicles-toggle");
     expect(await toggle.isChecked()).toBe(true); // on by default on the demo
     // The simulator runs on the clock: in the small hours the demo has nothing on the road, and the page none.
-    const onTheRoad = async () =>
-      ((await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as { voertuigen: unknown[] }).voertuigen.length;
+    const onTheRoad = async () => (await apiVehicles()).length;
     if ((await onTheRoad()) === 0) {
       await expect.poll(() => toggle.getAttribute("data-live"), { timeout: 30_000 }).toBe("stream");
       expect(await vehicleMarkers(page)).toHaveLength(0);
@@ -338,11 +352,9 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     expect(o.streams.filter((u) => u.endsWith("/DLKernOpenData/v1/beta/voertuigen"))).toHaveLength(1);
 
     // As the API has them: the same trips, each where the API places it (the page may be a message behind).
-    const api = (await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as {
-      voertuigen: Array<{ ritnummer: string; dienstregelingDatum: string; lijnrichting: { entiteitnummer: string; lijnnummer: number }; positie: { latitude: number; longitude: number }; geschat: boolean; richtingGraden?: number }>;
-    };
+    const api = await apiVehicles();
     const first = await vehicleMarkers(page);
-    const apiIds = new Set(api.voertuigen.map((v) => `${v.lijnrichting.entiteitnummer}_${v.lijnrichting.lijnnummer}_${v.dienstregelingDatum}_${v.ritnummer}`));
+    const apiIds = new Set(api.map(markerId));
     expect(first.filter((v) => apiIds.has(v.id)).length).toBeGreaterThan(first.length / 2);
     expect(new Set(first.map((v) => v.id)).size).toBe(first.length); // one marker per trip
     for (const v of first) expect(v.title).toMatch(/^Lijn \S+ · (op tijd|\+\d+ min|\d+ min vroeger|vertraging onbekend) · voertuig \S+, (gemeten|geschatte) positie$/);
@@ -350,8 +362,7 @@ describe.skipIf(!haveChromium)("demo page in Chromium", () => {
     // An arrow where the heading is known (richtingGraden), none where it is not: a vehicle waiting at a stop has none,
     // and at the first hour of service all may wait. Compared where the page shows the API's message (same position).
     const arrows = async () => {
-      const now = (await (await fetch(`${origin}/DLKernOpenData/v1/beta/voertuigen`, { headers: KEY })).json()) as typeof api;
-      const byId = new Map(now.voertuigen.map((v) => [`${v.lijnrichting.entiteitnummer}_${v.lijnrichting.lijnnummer}_${v.dienstregelingDatum}_${v.ritnummer}`, v]));
+      const byId = new Map((await apiVehicles()).map((v) => [markerId(v), v]));
       const markers = await vehicleMarkers(page);
       return markers
         .filter((m) => byId.get(m.id)?.positie.latitude === m.lat && byId.get(m.id)?.positie.longitude === m.lon)

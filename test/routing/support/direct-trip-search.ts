@@ -2,8 +2,8 @@
  * A tiny stand-in for RAPTOR, for the planner's own rules (paging, walking, the best match) apart from the
  * algorithm: every direct trip (no transfer) from an origin stop to a destination stop, with the access and egress
  * walks, answered as RAPTOR does: for one departure (arrive-by: arrival) the best arrival (departure) per number of
- * transfers, better than the known journeys' (query.known), for a window the Pareto set of the journeys departing (arriving) within it. Modes are applied; real-time
- * and wheelchair are not.
+ * transfers, better than the known journeys' (query.known), for a window the Pareto set of the journeys departing
+ * (arriving) within it. Modes are applied; real-time and wheelchair are not.
  */
 import { addDays } from "../../../src/lib/service-date.js";
 import { zonedTime } from "../../../src/lib/zoned-time.js";

@@ -8,15 +8,16 @@
  *   footpath away (the stop's change time, the footpath's seconds), then the transfer reduction (a transfer is kept
  *   only when it improves the arrival at some stop, raw or ready to board, over what the trip's later stops and the
  *   transfers kept already reach); with --sample n only every nth trip, the time extrapolated;
- * - without --sample, the queries: the first search of each of bench:routeplan's 300 E1 pages (the origins and
- *   destinations planJourneys makes, 08:00, a transfer counting five minutes, no known journeys), by RAPTOR
- *   (raptor.ts, with the page's lower bounds) and by the Trip-Based search (the same lower bounds), timed, and their
- *   arrival per number of transfers compared.
+ * - without --sample, the pages: bench:routeplan's 300 E1 pages at 08:00, planned as the planner plans them (RAPTOR,
+ *   the lower bounds once a page), each search asked again of the Trip-Based search (the same lower bounds, known
+ *   journeys and transfer penalty), both timed and their arrivals per number of transfers compared; a page's time
+ *   with Trip-Based searches is its time less its RAPTOR searches plus their Trip-Based twins.
  *
  * A probe, not a planner: schedule only, one service date, no transfers.txt route or trip rules, no staying on board,
  * no journeys' legs (only arrivals), trips of a pattern assumed never to overtake (compile-trips.ts).
  */
 import { join } from "node:path";
+import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
 import { zonedTime } from "../../src/lib/zoned-time.js";
 import { NO_CHANGE_SECONDS } from "../../src/network/constants.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
@@ -26,7 +27,7 @@ import { travelBounds } from "../../src/routing/lower-bounds.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { planJourneys } from "../../src/routing/plan-journeys.js";
 import type { SearchFactory } from "../../src/routing/plan-types.js";
-import type { StopAccess } from "../../src/routing/raptor-types.js";
+import type { RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
 import { raptor } from "../../src/routing/raptor.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
@@ -35,8 +36,6 @@ import { coordinateNear, seeded, servedStops } from "./pairs.js";
 import { formatMs, median, percentile } from "./timing.js";
 
 const UNSET = 0x7fffffff;
-const PENALTY_SECONDS = 300;
-const MAX_RIDES = MAX_TRANSFERS + 1;
 
 const snapshot = arg("--snapshot") ?? "mta-walk250-direct";
 const sample = Number(arg("--sample") ?? 1);
@@ -198,10 +197,18 @@ function enqueue(u: number, j: number): void {
   }
 }
 
-/** Per number of transfers, the earliest arrival (service-date seconds) that beats fewer transfers by the penalty. */
-function tripBased(origins: readonly StopAccess[], destinations: readonly StopAccess[], start: number, bounds: Int32Array): Map<number, number> {
+/**
+ * Per number of transfers, the earliest arrival (service-date seconds) that beats fewer transfers by the penalty and
+ * the known journeys with as many rides (RaptorQuery.known, as RAPTOR bounds its rounds with them).
+ */
+function tripBased(q: RaptorQuery, bounds: Int32Array): Map<number, number> {
+  const toSeconds = (ms: number) => Math.ceil((ms - dayStartMs) / 1000);
+  const known = new Float64Array(MAX_TRANSFERS + 2).fill(UNSET);
+  for (const j of q.known ?? []) if (j.transfers < known.length) known[j.transfers] = Math.min(known[j.transfers], toSeconds(j.arrivalMs));
+  const penalty = Math.floor((q.transferPenaltyMs ?? 0) / 1000);
+  const maxRides = (q.maxTransfers ?? MAX_TRANSFERS) + 1;
   const egress = new Map<number, number[]>(); // pattern -> [position, seconds, ...]
-  for (const d of destinations) {
+  for (const d of q.destinations) {
     for (let r = stopPatternStart[d.stop]; r < stopPatternStart[d.stop + 1]; r++) {
       const p = stopPatterns[r];
       const j = stopPatternPositions[r];
@@ -212,7 +219,8 @@ function tripBased(origins: readonly StopAccess[], destinations: readonly StopAc
     }
   }
   segRow.length = segFrom.length = segTo.length = 0;
-  for (const o of origins) {
+  const start = toSeconds(q.timeMs);
+  for (const o of q.origins) {
     for (let r = stopPatternStart[o.stop]; r < stopPatternStart[o.stop + 1]; r++) {
       const p = stopPatterns[r];
       const j = stopPatternPositions[r];
@@ -224,7 +232,8 @@ function tripBased(origins: readonly StopAccess[], destinations: readonly StopAc
   const found = new Map<number, number>();
   let target = UNSET;
   let head = 0;
-  for (let transfers = 0; transfers < MAX_RIDES && head < segRow.length; transfers++) {
+  for (let transfers = 0; transfers < maxRides && head < segRow.length; transfers++) {
+    target = Math.min(target, known[transfers]);
     const end = segRow.length;
     let best = target;
     for (let x = head; x < end; x++) {
@@ -235,7 +244,7 @@ function tripBased(origins: readonly StopAccess[], destinations: readonly StopAc
       }
     }
     if (best < target) found.set(transfers, best);
-    if (target < UNSET || best < UNSET) target = Math.min(target, best) - PENALTY_SECONDS;
+    if (best < UNSET) target = best - penalty;
     for (let x = head; x < end; x++) {
       const u = segRow[x];
       const base = pss[rowPattern[u]];
@@ -253,39 +262,48 @@ function tripBased(origins: readonly StopAccess[], destinations: readonly StopAc
   return found;
 }
 
-// ---- The queries: each E1 page's first search (bench:routeplan's pairs), captured from planJourneys.
+// ---- The pages: bench:routeplan's 300 E1 pages planned as the planner does (RAPTOR over its own view, the lower
+// bounds once a page), each search timed and asked again of the Trip-Based search, which is timed too.
 const timeMs = zone.toEpochMs(date, 8 * 3600);
-const queries: Array<{ origins: readonly StopAccess[]; destinations: readonly StopAccess[] }> = [];
-const capture: SearchFactory = () => (q) => {
-  if (queries.at(-1)?.origins !== q.origins) queries.push({ origins: q.origins, destinations: q.destinations });
-  return [];
+const searches = { raptor: [] as number[], tripBased: [] as number[], same: 0 };
+let pageSearchMs = { raptor: 0, tripBased: 0 };
+const timedSearches: SearchFactory = (net, scope) => {
+  const own = createNetworkView(net, scope);
+  let memo: { targets: readonly StopAccess[]; bounds: Int32Array } | undefined;
+  return (q) => {
+    if (memo?.targets !== q.destinations) memo = { targets: q.destinations, bounds: travelBounds(own, q.destinations, true, LOWER_BOUND_CAP_SECONDS, q.origins) };
+    let t = performance.now();
+    const journeys = raptor(own, q, memo.bounds);
+    const raptorMs = performance.now() - t;
+    t = performance.now();
+    const found = tripBased(q, memo.bounds);
+    const tripBasedMs = performance.now() - t;
+    searches.raptor.push(raptorMs);
+    searches.tripBased.push(tripBasedMs);
+    pageSearchMs.raptor += raptorMs;
+    pageSearchMs.tripBased += tripBasedMs;
+    const byRaptor = new Map(journeys.map((j) => [j.transfers, Math.ceil((j.arrivalMs - dayStartMs) / 1000)]));
+    if (byRaptor.size === found.size && [...found].every(([k, at]) => byRaptor.get(k) === at)) searches.same++;
+    return journeys;
+  };
 };
 const served = servedStops(network);
 const random = seeded(9);
 const pick = () => served[Math.floor(random() * served.length)];
+const pages = { raptor: [] as number[], tripBased: [] as number[] };
 for (let i = 0; i < 300; i++) {
   const from = coordinateNear(network, pick(), random);
   const to = coordinateNear(network, pick(), random);
-  planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs, searchFactory: capture });
-}
-const startSeconds = Math.round((timeMs - dayStartMs) / 1000);
-const raptorMs: number[] = [];
-const tripBasedMs: number[] = [];
-let same = 0;
-for (const q of queries) {
-  const bounds = travelBounds(view, q.destinations, true, LOWER_BOUND_CAP_SECONDS, q.origins);
-  started = performance.now();
-  const journeys = raptor(view, { origins: q.origins, destinations: q.destinations, timeMs, arriveBy: false, transferPenaltyMs: PENALTY_SECONDS * 1000 }, bounds);
-  raptorMs.push(performance.now() - started);
-  started = performance.now();
-  const found = tripBased(q.origins, q.destinations, startSeconds, bounds);
-  tripBasedMs.push(performance.now() - started);
-  const byRaptor = new Map(journeys.map((j) => [j.transfers, Math.round((j.arrivalMs - dayStartMs) / 1000)]));
-  if (byRaptor.size === found.size && [...found].every(([k, at]) => byRaptor.get(k) === at)) same++;
+  pageSearchMs = { raptor: 0, tripBased: 0 };
+  const t = performance.now();
+  const plan = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs, searchFactory: timedSearches });
+  JSON.stringify(routeplanBody(network, plan, "http://localhost:8080"));
+  // The page without the Trip-Based searches it also ran; then with them in place of RAPTOR's.
+  const pageMs = performance.now() - t - pageSearchMs.tripBased;
+  pages.raptor.push(pageMs);
+  pages.tripBased.push(pageMs - pageSearchMs.raptor + pageSearchMs.tripBased);
 }
 const mean = (xs: number[]) => formatMs(xs.reduce((a, b) => a + b, 0) / xs.length);
-console.log(
-  `${queries.length} searches at 08:00: RAPTOR p50 ${formatMs(median(raptorMs))} ms, p95 ${formatMs(percentile(raptorMs, 0.95))}, ` +
-    `mean ${mean(raptorMs)}; Trip-Based p50 ${formatMs(median(tripBasedMs))} ms, p95 ${formatMs(percentile(tripBasedMs, 0.95))}, ` +
-    `mean ${mean(tripBasedMs)}; the same arrivals per number of transfers in ${same}`,
-);
+const figures = (xs: number[]) => `p50 ${formatMs(median(xs))} ms, p95 ${formatMs(percentile(xs, 0.95))}, mean ${mean(xs)}`;
+console.log(`${searches.raptor.length} searches of 300 E1 pages at 08:00: RAPTOR ${figures(searches.raptor)}; Trip-Based ${figures(searches.tripBased)}; the same arrivals per number of transfers in ${searches.same}`);
+console.log(`E1 pages: with RAPTOR ${figures(pages.raptor)}; with Trip-Based searches instead ${figures(pages.tripBased)}`);

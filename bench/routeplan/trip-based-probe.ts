@@ -203,10 +203,10 @@ function enqueue(u: number, j: number): void {
  */
 function tripBased(q: RaptorQuery, bounds: Int32Array): Map<number, number> {
   const toSeconds = (ms: number) => Math.ceil((ms - dayStartMs) / 1000);
-  const known = new Float64Array(MAX_TRANSFERS + 2).fill(UNSET);
-  for (const j of q.known ?? []) if (j.transfers < known.length) known[j.transfers] = Math.min(known[j.transfers], toSeconds(j.arrivalMs));
   const penalty = Math.floor((q.transferPenaltyMs ?? 0) / 1000);
   const maxRides = (q.maxTransfers ?? MAX_TRANSFERS) + 1;
+  const known = new Float64Array(maxRides).fill(UNSET);
+  for (const j of q.known ?? []) if (j.transfers < maxRides) known[j.transfers] = Math.min(known[j.transfers], toSeconds(j.arrivalMs));
   const egress = new Map<number, number[]>(); // pattern -> [position, seconds, ...]
   for (const d of q.destinations) {
     for (let r = stopPatternStart[d.stop]; r < stopPatternStart[d.stop + 1]; r++) {

@@ -17,7 +17,7 @@ import { earliestArrival } from "../../src/routing/raptor.js";
 import { serviceDayEndMs } from "../../src/routing/service-day-end.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
-import { coordinateNear, seeded, servedStops, stopPairs } from "./pairs.js";
+import { placePairs, seeded, stopPairs } from "./pairs.js";
 
 const out = process.argv[2];
 const arg = (name: string) => {
@@ -31,12 +31,7 @@ const answers: { e1: unknown[]; stopToStop: Record<string, Array<number | null>>
 function e1(network: Network): void {
   const date = busiestWeekday(network);
   const timeMs = zonedTime(network.meta.timezone).toEpochMs(date, 8 * 3600);
-  const served = servedStops(network);
-  const random = seeded(seed);
-  const pick = () => served[Math.floor(random() * served.length)];
-  for (let i = 0; i < pairCount; i++) {
-    const from = coordinateNear(network, pick(), random);
-    const to = coordinateNear(network, pick(), random);
+  for (const { from, to } of placePairs(network, seeded(seed), pairCount)) {
     // A budget no page reaches, so that the answers do not depend on how busy the machine is.
     const plan = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs, budgetMs: 600_000 });
     answers.e1.push({ complete: plan.complete, body: routeplanBody(network, plan, "http://localhost:8080") });

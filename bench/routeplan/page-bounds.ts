@@ -14,23 +14,21 @@ import { join } from "node:path";
 import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
 import { zonedTime } from "../../src/lib/zoned-time.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { LOWER_BOUND_CAP_SECONDS } from "../../src/routing/constants.js";
-import { travelBounds } from "../../src/routing/lower-bounds.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { planJourneys } from "../../src/routing/plan-journeys.js";
 import type { SearchFactory } from "../../src/routing/plan-types.js";
 import type { Journey } from "../../src/routing/raptor-types.js";
+import { searchBounds } from "../../src/routing/raptor-search.js";
 import { raptor } from "../../src/routing/raptor.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
 import { arg } from "./mta-input.js";
-import { coordinateNear, seeded, servedStops } from "./pairs.js";
+import { placePairs, seeded } from "./pairs.js";
 import { formatMs, median, percentile } from "./timing.js";
 
 const network = loadSnapshot(join(benchDataDir, "routeplan", "mta-walk400.snapshot"));
 const date = busiestWeekday(network);
 const timeMs = zonedTime(network.meta.timezone).toEpochMs(date, 8 * 3600);
-const served = servedStops(network);
 const pairs = Number(arg("--pairs") ?? 300);
 const slackArg = arg("--slack-minutes");
 const slackMs = slackArg === undefined ? undefined : Number(slackArg) * 60_000;
@@ -56,18 +54,14 @@ const timed: SearchFactory = (net, scope) => {
   let t = performance.now();
   const view = createNetworkView(net, scope);
   parts.view += performance.now() - t;
-  let memo: { targets: unknown; toward: boolean; bounds: Int32Array } | undefined;
+  const boundsOf = searchBounds(view);
   let first = true;
   return (query) => {
-    const toward = !query.arriveBy;
-    const [targets, sources] = toward ? [query.destinations, query.origins] : [query.origins, query.destinations];
-    if (memo?.targets !== targets || memo.toward !== toward) {
-      t = performance.now();
-      memo = { targets, toward, bounds: travelBounds(view, targets, toward, LOWER_BOUND_CAP_SECONDS, sources) };
-      parts.bounds += performance.now() - t;
-    }
     t = performance.now();
-    const journeys = raptor(view, query, memo.bounds);
+    const bounds = boundsOf(query);
+    parts.bounds += performance.now() - t;
+    t = performance.now();
+    const journeys = raptor(view, query, bounds);
     const ms = performance.now() - t;
     if (first) (parts.first += ms), firstSearches++;
     else (parts.later += ms), laterSearches++;
@@ -75,18 +69,15 @@ const timed: SearchFactory = (net, scope) => {
     const known = [...(query.known ?? []), ...journeys];
     if (slackMs !== undefined && known.length > 0) known.push(slackBound(known, slackMs));
     t = performance.now();
-    raptor(view, { ...query, known }, memo.bounds);
+    raptor(view, { ...query, known }, bounds);
     parts.knowing += performance.now() - t;
     return journeys;
   };
 };
 
 function plan(count: number, random: () => number): number[] {
-  const pick = () => served[Math.floor(random() * served.length)];
   const pages: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const from = coordinateNear(network, pick(), random);
-    const to = coordinateNear(network, pick(), random);
+  for (const { from, to } of placePairs(network, random, count)) {
     const before = parts.knowing;
     const t0 = performance.now();
     const result = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs, searchFactory: timed });

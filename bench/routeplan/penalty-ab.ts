@@ -14,13 +14,12 @@ import { defaultSearchFactory } from "../../src/routing/raptor-search.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
 import { arg } from "./mta-input.js";
-import { coordinateNear, seeded, servedStops } from "./pairs.js";
+import { placePairs, seeded } from "./pairs.js";
 import { median, percentile } from "./timing.js";
 
 const network = loadSnapshot(join(benchDataDir, "routeplan", "mta-walk400.snapshot"));
 const date = busiestWeekday(network);
 const timeMs = zonedTime(network.meta.timezone).toEpochMs(date, 8 * 3600);
-const served = servedStops(network);
 const pairs = Number(arg("--pairs") ?? 300);
 
 let searches = 0;
@@ -37,12 +36,8 @@ const variants = [
   { name: "with the bound (the planner's)", factory: factory(true), cpu: [] as number[], searches: 0 },
 ];
 let differ = 0;
-const random = seeded(9);
-const pick = () => served[Math.floor(random() * served.length)];
 const warmUp = 20;
-for (let i = 0; i < pairs + warmUp; i++) {
-  const from = coordinateNear(network, pick(), random);
-  const to = coordinateNear(network, pick(), random);
+for (const [i, { from, to }] of placePairs(network, seeded(9), pairs + warmUp).entries()) {
   const bodies: string[] = [];
   for (const v of i % 2 === 0 ? variants : [...variants].reverse()) {
     searches = 0;

@@ -26,14 +26,14 @@ import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
 import { importFeeds } from "../../src/cli/import-command.js";
 import { formatServiceDate } from "../../src/lib/service-date.js";
 import { zonedTime, type EpochMs } from "../../src/lib/zoned-time.js";
-import type { Network, ServiceDate, StopIdx, TripIdx } from "../../src/network/model.js";
+import type { Network, ServiceDate, TripIdx } from "../../src/network/model.js";
 import { isLoadableSnapshot, loadSnapshot } from "../../src/network/snapshot.js";
 import { buildRealtimeState } from "../../src/realtime/build-realtime-state.js";
 import { STOP_SKIPPED, TRIP_ADDED, TRIP_CANCELED, TRIP_SCHEDULED, type RtFeedEntity, type RtFeedMessage } from "../../src/realtime/gtfs-rt-types.js";
 import type { RealtimeState } from "../../src/realtime/realtime-state.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { arg, flag, mtaZips } from "./mta-input.js";
-import { coordinateNear, seeded, servedStops } from "./pairs.js";
+import { placePairs, seeded, stopPairs } from "./pairs.js";
 import { formatMs, percentile } from "./timing.js";
 import { planJourneys } from "../../src/routing/plan-journeys.js";
 import { realtimeDay } from "../../src/routing/realtime-timetables.js";
@@ -200,16 +200,12 @@ console.log(
 );
 
 // E1: the same coordinate pairs as run.ts (seed, then seed + 1000 for the warm-up).
-const served = servedStops(network);
-const pick = (random: () => number) => served[Math.floor(random() * served.length)];
 function e1(count: number, random: () => number): { schedule: Sample[]; realtime: Sample[]; withAdded: number; itineraries: [number, number] } {
   const schedule: Sample[] = [];
   const realtime: Sample[] = [];
   let withAdded = 0;
   const itineraries: [number, number] = [0, 0];
-  for (let i = 0; i < count; i++) {
-    const from = coordinateNear(network, pick(random), random);
-    const to = coordinateNear(network, pick(random), random);
+  for (const { from, to } of placePairs(network, random, count)) {
     const params = { from: { kind: "place" as const, ...from }, to: { kind: "place" as const, ...to }, timeMs };
     const [a, sa] = timed(() => {
       const plan = planJourneys(network, undefined, params);
@@ -237,13 +233,7 @@ report(`E1, ${pairCount} coordinate pairs at 08:00`, e1Schedule, e1Realtime);
 console.log(`  itineraries: ${plans.itineraries[0]} on the schedule, ${plans.itineraries[1]} with real-time; ${plans.withAdded} plans ride an added trip`);
 
 // Stop to stop: the same pairs as run.ts (seed + 2000), over one view of the day each way.
-const random = seeded(seed + 2000);
-const pairs: Array<[StopIdx, StopIdx]> = [];
-while (pairs.length < pairCount) {
-  const a = served[Math.floor(random() * served.length)];
-  const b = served[Math.floor(random() * served.length)];
-  if (a !== b) pairs.push([a, b]);
-}
+const pairs = stopPairs(network, seed, pairCount);
 for (const [a, b] of pairs.slice(0, 20)) {
   earliestArrival(scheduleView, a, b, timeMs);
   earliestArrival(realtimeView, a, b, timeMs);

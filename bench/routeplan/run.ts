@@ -49,7 +49,7 @@ import { activeServices } from "../../src/timetable/active-services.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
 import { arg, flag, mtaZips } from "./mta-input.js";
-import { coordinateNear, seeded, servedStops, stopPairs } from "./pairs.js";
+import { placePairs, seeded, stopPairs } from "./pairs.js";
 import { ensureRaptorPeer, type PeerAnswer, type PeerOutput, runRaptorPeer } from "./raptor-journey-planner-peer.js";
 import { formatMs as ms, median, percentile } from "./timing.js";
 
@@ -108,8 +108,6 @@ interface E1Result {
 function benchE1(network: Network, date: ServiceDate, pairs: number, seed: number): E1Result {
   const zone = zonedTime(network.meta.timezone);
   const timeMs = zone.toEpochMs(date, DEPARTURE_SECONDS);
-  const served = servedStops(network);
-  const pick = (random: () => number) => served[Math.floor(random() * served.length)];
   let searches = 0;
   const counting: SearchFactory = (net, scope) => {
     const search = defaultSearchFactory(net, scope);
@@ -124,9 +122,7 @@ function benchE1(network: Network, date: ServiceDate, pairs: number, seed: numbe
     const perPage: number[] = [];
     const counts: number[] = [];
     let incomplete = 0;
-    for (let i = 0; i < count; i++) {
-      const from = coordinateNear(network, pick(random), random);
-      const to = coordinateNear(network, pick(random), random);
+    for (const { from, to } of placePairs(network, random, count)) {
       searches = 0;
       const c0 = process.cpuUsage();
       const t0 = performance.now();

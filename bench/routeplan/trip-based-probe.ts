@@ -21,18 +21,18 @@ import { routeplanBody } from "../../src/api/core/routeplan/routeplan.js";
 import { zonedTime } from "../../src/lib/zoned-time.js";
 import { NO_CHANGE_SECONDS } from "../../src/network/constants.js";
 import { loadSnapshot } from "../../src/network/snapshot.js";
-import { LOWER_BOUND_CAP_SECONDS, MAX_TRANSFERS } from "../../src/routing/constants.js";
+import { MAX_TRANSFERS } from "../../src/routing/constants.js";
 import { dayTrips } from "../../src/routing/day-trips.js";
-import { travelBounds } from "../../src/routing/lower-bounds.js";
 import { createNetworkView } from "../../src/routing/network-view.js";
 import { planJourneys } from "../../src/routing/plan-journeys.js";
 import type { SearchFactory } from "../../src/routing/plan-types.js";
-import type { RaptorQuery, StopAccess } from "../../src/routing/raptor-types.js";
+import type { RaptorQuery } from "../../src/routing/raptor-types.js";
+import { searchBounds } from "../../src/routing/raptor-search.js";
 import { raptor } from "../../src/routing/raptor.js";
 import { busiestWeekday } from "../../src/timetable/departures-at-stop.bench.js";
 import { benchDataDir } from "../lib/bench-paths.js";
 import { arg } from "./mta-input.js";
-import { coordinateNear, seeded, servedStops } from "./pairs.js";
+import { placePairs, seeded } from "./pairs.js";
 import { formatMs, median, percentile } from "./timing.js";
 
 const UNSET = 0x7fffffff;
@@ -269,14 +269,14 @@ const searches = { raptor: [] as number[], tripBased: [] as number[], same: 0 };
 let pageSearchMs = { raptor: 0, tripBased: 0 };
 const timedSearches: SearchFactory = (net, scope) => {
   const own = createNetworkView(net, scope);
-  let memo: { targets: readonly StopAccess[]; bounds: Int32Array } | undefined;
+  const boundsOf = searchBounds(own);
   return (q) => {
-    if (memo?.targets !== q.destinations) memo = { targets: q.destinations, bounds: travelBounds(own, q.destinations, true, LOWER_BOUND_CAP_SECONDS, q.origins) };
+    const bounds = boundsOf(q);
     let t = performance.now();
-    const journeys = raptor(own, q, memo.bounds);
+    const journeys = raptor(own, q, bounds);
     const raptorMs = performance.now() - t;
     t = performance.now();
-    const found = tripBased(q, memo.bounds);
+    const found = tripBased(q, bounds);
     const tripBasedMs = performance.now() - t;
     searches.raptor.push(raptorMs);
     searches.tripBased.push(tripBasedMs);
@@ -287,13 +287,8 @@ const timedSearches: SearchFactory = (net, scope) => {
     return journeys;
   };
 };
-const served = servedStops(network);
-const random = seeded(9);
-const pick = () => served[Math.floor(random() * served.length)];
 const pages = { raptor: [] as number[], tripBased: [] as number[] };
-for (let i = 0; i < 300; i++) {
-  const from = coordinateNear(network, pick(), random);
-  const to = coordinateNear(network, pick(), random);
+for (const { from, to } of placePairs(network, seeded(9), 300)) {
   pageSearchMs = { raptor: 0, tripBased: 0 };
   const t = performance.now();
   const plan = planJourneys(network, undefined, { from: { kind: "place", ...from }, to: { kind: "place", ...to }, timeMs, searchFactory: timedSearches });

@@ -1,6 +1,7 @@
 /**
  * `GET /gtfs/v3/realtime`: the real-time state lijnwijzer holds, as GTFS-Realtime, for other GTFS-RT consumers;
- * the path of De Lijn's GTFS-RT v3 API (../shared/spec/official/gtfs-realtime-v3.json), with its query options.
+ * the path of De Lijn's GTFS-RT v3 API (its published OpenAPI document, gtfs-realtime-v3.json), with its query
+ * options.
  * Protobuf (application/x-protobuf) by default, the proto3 JSON mapping with `json=true`. The same subscription
  * key as every other route.
  *
